@@ -1,0 +1,24 @@
+import type { ValidationIssue } from './types';
+
+/**
+ * The library's one error. `code` is the contract's error code; the API maps it to a
+ * status (bad_request 400, invalid_input 422, limit_exceeded 422).
+ */
+export type ConversionErrorCode = 'bad_request' | 'invalid_input' | 'limit_exceeded';
+
+export class ConversionError extends Error {
+  readonly code: ConversionErrorCode;
+  /** For `invalid_input`: the positioned errors, exactly as `validate` reports them. */
+  readonly details?: ValidationIssue[];
+
+  constructor(code: ConversionErrorCode, message: string, details?: ValidationIssue[]) {
+    super(message);
+    this.name = 'ConversionError';
+    this.code = code;
+    if (details) this.details = details;
+  }
+}
+
+export function isConversionError(err: unknown): err is ConversionError {
+  return err instanceof ConversionError;
+}

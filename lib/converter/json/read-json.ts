@@ -1,0 +1,23 @@
+import type { ValidationIssue, YDocument } from '../types';
+
+export interface ReadJsonOptions {
+  /** Strict RFC 8259: comments and trailing commas are errors (suggesting `jsonc`), an empty input is an error. */
+  strict: boolean;
+  /** Attach comments to the IR (JSONC -> YAML with preserveComments). */
+  comments: boolean;
+}
+
+export interface ReadJsonResult {
+  /** Present when `errors` is empty. An empty (or whitespace-only) non-strict input gives contents `null`. */
+  document: YDocument | null;
+  /** Every problem found, capped at MAX_ERRORS, in source order. */
+  errors: ValidationIssue[];
+  /** Comments in the input (`//` and block comments), counted whatever `comments` says. */
+  commentsCount: number;
+  /** E.g. a duplicate key (the last value wins, at the first key's place). */
+  warnings: string[];
+}
+
+export function readJson(_text: string, _options: ReadJsonOptions): ReadJsonResult {
+  throw new Error('readJson: not implemented yet');
+}

@@ -1,0 +1,153 @@
+/**
+ * Public types of the converter library and its intermediate representation (IR).
+ *
+ * The library is universal (Node and browser): nothing here may import a Node
+ * built-in or a web framework.
+ */
+
+/** A document format, after normalisation (`yml` -> `yaml`, case folded). */
+export type Format = 'yaml' | 'json';
+/** What `validate` accepts: `json` is strict RFC 8259, `jsonc` allows comments and trailing commas. */
+export type ValidateType = 'yaml' | 'json' | 'jsonc';
+
+/** The body of `POST /api/convert`. Type names are case-insensitive; `yml` means `yaml`. */
+export interface ConvertRequest {
+  input: string;
+  inputType: string;
+  outputType: string;
+  preserveComments?: boolean;
+  preserveAnchors?: boolean;
+}
+
+export interface ConversionMetadata {
+  /** Bytes of UTF-8. */
+  inputSize: number;
+  /** Bytes of UTF-8. */
+  outputSize: number;
+  /** Whole milliseconds spent parsing and serialising. */
+  processingMs: number;
+  /** Anchor definitions in the input (0 for JSON). */
+  anchorsCount: number;
+  /** Comments in the input: YAML `#`, JSONC `//` and block comments. */
+  commentsCount: number;
+  /** Documents in the input stream (JSON input: 1). */
+  documents: number;
+}
+
+/** The 200 body of `POST /api/convert`. */
+export interface ConvertResult {
+  success: true;
+  output: string;
+  metadata: ConversionMetadata;
+  warnings: string[];
+}
+
+/** The body of `POST /api/validate`. */
+export interface ValidateRequest {
+  input: string;
+  type: string;
+}
+
+/** One positioned problem. `line` and `column` are 1-based; columns count UTF-16 code units. */
+export interface ValidationIssue {
+  message: string;
+  line: number;
+  column: number;
+  /** Stable, machine-readable: DUPLICATE_KEY, BAD_INDENT, UNEXPECTED_TOKEN, INVALID_UTF8, ... */
+  code: string;
+}
+
+/** The 200 body of `POST /api/validate`. */
+export interface ValidateResult {
+  success: true;
+  valid: boolean;
+  errors: ValidationIssue[];
+}
+
+/* ------------------------------------------------------------------------- */
+/* Intermediate representation shared by the readers and the writers.        */
+/* ------------------------------------------------------------------------- */
+
+/**
+ * Comments attached to a node, as text without the marker (`#`, `//`, `/* *\/`)
+ * and with one leading space removed when present.
+ *
+ * - `before`: whole-line comments above the node (for a map value: above its key;
+ *   for a sequence item: above its `-` / element).
+ * - `trailing`: the end-of-line comment on the line where the node starts
+ *   (for a scalar: after the value; for a collection value: after `key:`).
+ */
+export interface NodeComments {
+  before?: string[];
+  trailing?: string;
+}
+
+interface NodeBase {
+  /** Anchor name, set only when the reader keeps anchors (yaml -> yaml with preserveAnchors). */
+  anchor?: string;
+  /**
+   * An explicit tag worth re-emitting in YAML output (`!Ref`, `!!binary`, `!!set`, ...).
+   * Never set for tags implied by the node kind (`!!str` on a string, ...). JSON output ignores it.
+   */
+  tag?: string;
+  comments?: NodeComments;
+}
+
+export interface NullNode extends NodeBase {
+  kind: 'null';
+}
+export interface BoolNode extends NodeBase {
+  kind: 'bool';
+  value: boolean;
+}
+/**
+ * A number, kept as text so no digit is ever lost.
+ * `text` follows the RFC 8259 number grammar (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`),
+ * except when `special` is set: then `text` is `.inf`, `-.inf` or `.nan`.
+ */
+export interface NumberNode extends NodeBase {
+  kind: 'number';
+  text: string;
+  special?: boolean;
+}
+export interface StringNode extends NodeBase {
+  kind: 'string';
+  value: string;
+}
+export interface SeqNode extends NodeBase {
+  kind: 'seq';
+  items: YNode[];
+  /** Comments after the last item, before the collection ends. */
+  endComments?: string[];
+}
+export interface MapEntry {
+  /** Usually a string; YAML allows any node as a key (JSON output uses its string form). */
+  key: YNode;
+  value: YNode;
+  /** A YAML merge entry (`<<: *base`) kept as such; only when anchors are preserved. */
+  merge?: boolean;
+}
+export interface MapNode extends NodeBase {
+  kind: 'map';
+  entries: MapEntry[];
+  /** Comments after the last entry, before the collection ends. */
+  endComments?: string[];
+}
+/** A reference to an anchor; only present when the reader keeps anchors. */
+export interface AliasNode extends NodeBase {
+  kind: 'alias';
+  name: string;
+}
+
+export type YNode = NullNode | BoolNode | NumberNode | StringNode | SeqNode | MapNode | AliasNode;
+
+/**
+ * One document. Without anchors preserved, aliases are already expanded: the tree may
+ * share subtrees (a DAG), which writers simply walk.
+ */
+export interface YDocument {
+  /** `null` for an empty document (JSON `null`). */
+  contents: YNode | null;
+  /** Comments above the content, and after it (end of document). */
+  comments?: { before?: string[]; after?: string[] };
+}
