@@ -1,3 +1,4 @@
+import { MAX_DEPTH } from './limits';
 import type { ValidationIssue } from './types';
 
 /**
@@ -21,4 +22,10 @@ export class ConversionError extends Error {
 
 export function isConversionError(err: unknown): err is ConversionError {
   return err instanceof ConversionError;
+}
+
+/** The one message for documents nested deeper than MAX_DEPTH. */
+export function tooDeep(depth?: number): ConversionError {
+  const seen = depth && depth > MAX_DEPTH ? `${depth} levels` : `more than ${MAX_DEPTH} levels`;
+  return new ConversionError('limit_exceeded', `The input nests ${seen} deep; the limit is ${MAX_DEPTH}.`);
 }

@@ -2,9 +2,10 @@
  * yamljson's converter: the functions behind POST /api/convert and POST /api/validate.
  * Universal: runs in Node, in a worker and in the browser (the playground).
  */
-import { ConversionError } from './errors';
+import { ConversionError, tooDeep } from './errors';
 import { parseFormatOrThrow, parseValidateTypeOrThrow } from './formats';
 import { readJson } from './json/read-json';
+import { MAX_DEPTH } from './limits';
 import { writeJson } from './json/write-json';
 import type {
   ConvertRequest,
@@ -20,7 +21,7 @@ import { readYaml } from './yaml/read-yaml';
 import { writeYaml } from './yaml/write-yaml';
 
 export * from './types';
-export { ConversionError, isConversionError } from './errors';
+export { ConversionError, isConversionError, tooDeep } from './errors';
 export type { ConversionErrorCode } from './errors';
 export { normalizeFormat, normalizeValidateType, FORMATS, VALIDATE_TYPES } from './formats';
 export { utf8ByteLength, decodeUtf8OrThrow } from './utf8';
@@ -100,6 +101,7 @@ function readInput(
   }
   const r = readJson(input, { strict: false, comments });
   if (r.errors.length > 0 || !r.document) throw invalidInput(r.errors);
+  if (r.maxDepth > MAX_DEPTH) throw tooDeep(r.maxDepth);
   return { documents: [r.document], warnings: r.warnings, anchorsCount: 0, commentsCount: r.commentsCount };
 }
 

@@ -16,6 +16,12 @@ export interface ReadJsonResult {
   commentsCount: number;
   /** E.g. a duplicate key (the last value wins, at the first key's place). */
   warnings: string[];
+  /**
+   * Deepest nesting of arrays/objects seen (0 for a scalar). The parser itself is
+   * iterative and has no depth limit; `convert` refuses documents deeper than MAX_DEPTH
+   * because the writers recurse.
+   */
+  maxDepth: number;
 }
 
 export function readJson(_text: string, _options: ReadJsonOptions): ReadJsonResult {
