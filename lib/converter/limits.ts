@@ -1,7 +1,12 @@
 /** Safety bounds of the converter, in one place. */
 
-/** Collections nested deeper than this are refused (`limit_exceeded`), before any recursion can overflow the stack. */
-export const MAX_DEPTH = 1000;
+/**
+ * Collections nested deeper than this are refused (`limit_exceeded`) before anything
+ * recursive runs. The `yaml` composer recurses and exhausts a default Node stack at about
+ * 780 levels (and V8 can then die compiling a regular expression, killing the process), so
+ * the bound keeps a wide margin. Real documents rarely nest past 30.
+ */
+export const MAX_DEPTH = 256;
 
 /** At most this many positioned errors are reported. */
 export const MAX_ERRORS = 100;
@@ -9,11 +14,11 @@ export const MAX_ERRORS = 100;
 /**
  * Alias expansion is bounded by the number of nodes it produces, not by a count of aliases:
  * a Compose file with thousands of `<<: *defaults` is fine, a "billion laughs" is not.
- * The bound is the larger of a floor and a multiple of the nodes written in the source.
+ * Aliases and merge keys may add at most max(1,000,000, input length in characters) nodes:
+ * linear in the input, so the output can never be more than a small multiple of it.
  */
 export const ALIAS_EXPANSION_FLOOR = 1_000_000;
-export const ALIAS_EXPANSION_FACTOR = 10;
 
-export function aliasExpansionBudget(sourceNodes: number): number {
-  return Math.max(ALIAS_EXPANSION_FLOOR, ALIAS_EXPANSION_FACTOR * sourceNodes);
+export function aliasExpansionBudget(inputLength: number): number {
+  return Math.max(ALIAS_EXPANSION_FLOOR, inputLength);
 }

@@ -1,4 +1,14 @@
-import type { Format, ValidationIssue, YDocument } from '../types';
+/**
+ * YAML text -> IR. The `yaml` package parses and composes (its errors are our validation
+ * errors); everything after that is ours: scalar typing with exact digits, merge keys,
+ * tags, alias expansion bounded by what it produces, and comment placement.
+ */
+import { Composer, LineCounter, Parser, isAlias, isMap, isScalar, isSeq } from 'yaml';
+import type { CST, Document, Node as YamlNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { ConversionError, tooDeep } from '../errors';
+import { MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget } from '../limits';
+import type { Format, MapEntry, NodeComments, ValidationIssue, YDocument, YNode } from '../types';
+import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
 
 export interface ReadYamlOptions {
   /** Attach comments to the IR. */
@@ -17,6 +27,582 @@ export interface ReadYamlResult {
   commentsCount: number;
 }
 
-export function readYaml(_text: string, _options: ReadYamlOptions): ReadYamlResult {
-  throw new Error('readYaml: not implemented yet');
+interface SourceComment {
+  offset: number;
+  /** Comment text without `#` and one leading space. */
+  text: string;
+}
+
+const YAML_TAG = 'tag:yaml.org,2002:';
+
+export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult {
+  const lineCounter = new LineCounter();
+  const parser = new Parser(lineCounter.addNewLine);
+  const tokens = Array.from(parser.parse(text));
+  const scan = scanCst(tokens);
+  if (scan.maxDepth > MAX_DEPTH) throw tooDeep(scan.maxDepth);
+  const errors: ValidationIssue[] = [];
+  const position = (offset: number) => {
+    const { line, col } = lineCounter.linePos(Math.min(Math.max(offset, 0), text.length));
+    return { line, column: col };
+  };
+  for (const e of scan.errors) errors.push({ ...e.issue, ...position(e.offset) });
+
+  const composer = new Composer({
+    merge: true,
+    prettyErrors: false,
+    uniqueKeys: true,
+    strict: true,
+    // !!omap, !!set, !!binary... are typed by us; left to `yaml` they become special node classes.
+    resolveKnownTags: false,
+  });
+  const docs = Array.from(composer.compose(tokens, false, text.length));
+  if (docs.length === 0) {
+    for (const e of composer.streamInfo().errors) errors.push(yamlError(e, position));
+  }
+  for (const doc of docs) for (const e of doc.errors) errors.push(yamlError(e, position));
+
+  const reader = new IrReader(text, options, scan.comments, position);
+  const documents: YDocument[] = [];
+  const lastDoc = docs.length - 1;
+  docs.forEach((doc, i) => {
+    if (isBareEmptyDocument(doc)) return; // only comments or `...` between markers: not a document
+    const yd = reader.readDocument(doc, i === lastDoc);
+    if (yd) documents.push(yd);
+  });
+  errors.push(...reader.errors);
+  errors.sort((a, b) => a.line - b.line || a.column - b.column);
+
+  return {
+    documents: errors.length ? [] : documents,
+    errors: dedupe(errors).slice(0, MAX_ERRORS),
+    warnings: reader.warnings,
+    anchorsCount: scan.anchors,
+    commentsCount: scan.comments.length,
+  };
+}
+
+/** A document with no `---`, no directives and no content: YAML's "document prefix", not a document. */
+function isBareEmptyDocument(doc: Document.Parsed): boolean {
+  if (doc.directives.docStart) return false;
+  const c = doc.contents;
+  if (c === null) return true;
+  return isScalar(c) && c.source === '' && !c.tag && !c.anchor && c.range[0] === c.range[1];
+}
+
+function yamlError(
+  e: { code: string; message: string; pos: [number, number] },
+  position: (offset: number) => { line: number; column: number },
+): ValidationIssue {
+  return { message: friendlyMessage(e.code, e.message), ...position(e.pos[0]), code: errorCode(e.code, e.message) };
+}
+
+/** The `yaml` package's codes, made a little more specific where users benefit. */
+function errorCode(code: string, message: string): string {
+  if (code === 'MISSING_CHAR') {
+    if (/quote/i.test(message)) return 'UNCLOSED_QUOTE';
+    if (/flow (sequence|map|collection)/i.test(message) || /[\]}]/.test(message)) return 'UNCLOSED_FLOW_COLLECTION';
+  }
+  if (code === 'TAB_AS_INDENT') return 'TAB_INDENT';
+  return code;
+}
+
+function friendlyMessage(code: string, message: string): string {
+  if (code === 'DUPLICATE_KEY') return 'Map keys must be unique: this key appears earlier in the same mapping.';
+  return message.replace(/\s+/g, ' ').trim();
+}
+
+function dedupe(errors: ValidationIssue[]): ValidationIssue[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const k = `${e.line}:${e.column}:${e.code}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/* ------------------------------------------------------------------------- */
+/* CST scan: comments, anchors, and the directive rules `yaml` does not check. */
+/* ------------------------------------------------------------------------- */
+
+interface ScanResult {
+  comments: SourceComment[];
+  anchors: number;
+  errors: { offset: number; issue: Omit<ValidationIssue, 'line' | 'column'> }[];
+  maxDepth: number;
+}
+
+function scanCst(tokens: CST.Token[]): ScanResult {
+  const comments: SourceComment[] = [];
+  const errors: ScanResult['errors'] = [];
+  let anchors = 0;
+
+  // Directives must be followed by an explicit `---`, and %YAML may appear once per document.
+  let pending: CST.Directive[] = [];
+  for (const t of tokens) {
+    if (t.type === 'directive') {
+      if (t.source.startsWith('%YAML') && pending.some((d) => d.source.startsWith('%YAML'))) {
+        errors.push({
+          offset: t.offset,
+          issue: { message: 'The %YAML directive may appear only once before a document.', code: 'BAD_DIRECTIVE' },
+        });
+      }
+      pending.push(t);
+    } else if (t.type === 'document') {
+      if (pending.length && !t.start.some((s) => s.type === 'doc-start')) {
+        errors.push({
+          offset: t.offset,
+          issue: { message: 'Directives must be followed by a "---" document start marker.', code: 'MISSING_DOCUMENT_START' },
+        });
+      }
+      pending = [];
+    } else if (t.type === 'doc-end' && pending.length) {
+      errors.push({
+        offset: t.offset,
+        issue: { message: 'Directives must be followed by a "---" document start marker.', code: 'MISSING_DOCUMENT_START' },
+      });
+      pending = [];
+    }
+  }
+  const last = pending[pending.length - 1];
+  if (last) {
+    errors.push({
+      offset: last.offset,
+      issue: { message: 'Directives at the end of the stream have no document.', code: 'MISSING_DOCUMENT_START' },
+    });
+  }
+
+  // Every comment and anchor token, wherever it sits in the tree, and the deepest nesting
+  // of collections: iteratively, since the point is to refuse deep input before recursion.
+  let maxDepth = 0;
+  const stack: unknown[] = [];
+  const depths: number[] = [];
+  for (let i = tokens.length - 1; i >= 0; i--) stack.push(tokens[i]), depths.push(0);
+  while (stack.length) {
+    const t = stack.pop();
+    let depth = depths.pop()!;
+    if (Array.isArray(t)) {
+      for (let i = t.length - 1; i >= 0; i--) stack.push(t[i]), depths.push(depth);
+      continue;
+    }
+    if (!t || typeof t !== 'object') continue;
+    const tok = t as Record<string, unknown>;
+    const type = tok.type;
+    if (type === 'comment') {
+      const src = tok.source as string;
+      comments.push({ offset: tok.offset as number, text: src.slice(src.startsWith('# ') ? 2 : 1) });
+      continue;
+    }
+    if (type === 'anchor') anchors++;
+    else if (type === 'block-map' || type === 'block-seq' || type === 'flow-collection') {
+      if (++depth > maxDepth) maxDepth = depth;
+    }
+    for (const key of ['end', 'value', 'sep', 'key', 'items', 'start', 'props'] as const) {
+      const v = tok[key];
+      if (v && typeof v === 'object') stack.push(v), depths.push(depth);
+    }
+  }
+  comments.sort((a, b) => a.offset - b.offset);
+  return { comments, anchors, errors, maxDepth };
+}
+
+/* ------------------------------------------------------------------------- */
+/* AST -> IR                                                                   */
+/* ------------------------------------------------------------------------- */
+
+interface Built {
+  ir: YNode;
+  /** Nodes in the fully expanded tree rooted here. */
+  size: number;
+  /** Levels of nesting below this node once expanded (0 for a scalar). */
+  height: number;
+}
+
+class IrReader {
+  readonly errors: ValidationIssue[] = [];
+  readonly warnings: string[] = [];
+  private readonly budget: number;
+  private expanded = 0;
+  private version: YamlVersion = '1.2';
+  private anchors = new Map<string, YamlNode>();
+  private built = new Map<YamlNode, Built>();
+  private inProgress = new Set<YamlNode>();
+  private nextComment = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly options: ReadYamlOptions,
+    private readonly comments: SourceComment[],
+    private readonly position: (offset: number) => { line: number; column: number },
+  ) {
+    this.budget = aliasExpansionBudget(text.length);
+  }
+
+  readDocument(doc: Document.Parsed, isLast: boolean): YDocument | null {
+    this.version = doc.directives.yaml.version === '1.1' ? '1.1' : '1.2';
+    this.anchors = new Map();
+    this.built = new Map();
+    this.inProgress = new Set();
+    const c = doc.contents as YamlNode | null;
+    const before = c ? this.takeComments(c.range![0]) : undefined;
+    const contents = c ? this.build(c, 0).ir : null;
+    const after = this.takeComments(isLast ? Infinity : doc.range[2]);
+    const yd: YDocument = { contents };
+    if (this.options.comments && (before || after)) {
+      yd.comments = {};
+      if (before) yd.comments.before = before;
+      if (after) yd.comments.after = after;
+    }
+    return yd;
+  }
+
+  private where(offset: number): string {
+    const { line, column } = this.position(offset);
+    return `line ${line}, column ${column}`;
+  }
+
+  private addError(offset: number, code: string, message: string) {
+    this.errors.push({ message, ...this.position(offset), code });
+  }
+
+  /* comments ------------------------------------------------------------- */
+
+  /** Comments starting before `offset` not yet placed (all are consumed, kept only when asked). */
+  private takeComments(offset: number): string[] | undefined {
+    let out: string[] | undefined;
+    while (this.nextComment < this.comments.length && this.comments[this.nextComment]!.offset < offset) {
+      const text = this.comments[this.nextComment++]!.text;
+      if (this.options.comments) (out ??= []).push(text);
+    }
+    return out;
+  }
+
+  /** The next comment if it starts at or after `from` and on the same line as `from`. */
+  private takeSameLineComment(from: number, before = Infinity): string | undefined {
+    const next = this.comments[this.nextComment];
+    if (!next || next.offset < from || next.offset >= before) return undefined;
+    const lineEnd = this.text.indexOf('\n', from);
+    if (lineEnd !== -1 && next.offset > lineEnd) return undefined;
+    this.nextComment++;
+    return this.options.comments ? next.text : undefined;
+  }
+
+  private withComments(b: Built, shared: boolean, before?: string[], trailing?: string): Built {
+    if (!before && trailing === undefined) return b;
+    const comments: NodeComments = { ...b.ir.comments };
+    if (before) comments.before = [...before, ...(comments.before ?? [])];
+    if (trailing !== undefined) comments.trailing = trailing;
+    if (shared) return { ir: { ...b.ir, comments }, size: b.size, height: b.height };
+    b.ir.comments = comments;
+    return b;
+  }
+
+  /* nodes ------------------------------------------------------------------ */
+
+  private build(node: YamlNode, depth: number): Built {
+    if (depth > MAX_DEPTH) throw tooDeep();
+    if (isAlias(node)) return this.alias(node.source, node.range![0], depth);
+    const anchor = node.anchor;
+    if (anchor) {
+      this.anchors.set(anchor, node);
+      this.inProgress.add(node);
+    }
+    let b: Built;
+    if (isScalar(node)) b = { ir: this.scalar(node), size: 1, height: 0 };
+    else if (isMap(node)) b = this.map(node as YAMLMap<YamlNode, YamlNode>, depth);
+    else if (isSeq(node)) b = this.seq(node as YAMLSeq<YamlNode>, depth);
+    else b = { ir: { kind: 'null' }, size: 1, height: 0 };
+    if (this.options.anchors && anchor) b.ir.anchor = anchor;
+    if (anchor) {
+      this.inProgress.delete(node);
+      this.built.set(node, b);
+    }
+    return b;
+  }
+
+  private alias(name: string, offset: number, depth: number, countIt = true): Built {
+    const target = this.anchors.get(name);
+    if (!target) {
+      this.addError(offset, 'UNKNOWN_ALIAS', `The alias *${name} refers to no anchor defined before it.`);
+      return { ir: { kind: 'null' }, size: 1, height: 0 };
+    }
+    if (this.options.anchors) return { ir: { kind: 'alias', name }, size: 1, height: 0 };
+    if (this.inProgress.has(target)) {
+      throw new ConversionError(
+        'limit_exceeded',
+        `The alias *${name} at ${this.where(offset)} is used inside the node it names: a recursive structure has no finite JSON form.`,
+      );
+    }
+    const b = this.built.get(target)!;
+    // An alias puts a whole subtree at a new depth: chained aliases could nest far deeper than the text.
+    if (depth + b.height > MAX_DEPTH) throw tooDeep(depth + b.height);
+    if (countIt) this.count(b.size);
+    return b;
+  }
+
+  /** Counts nodes produced by expansion against the budget. */
+  private count(n: number) {
+    this.expanded += n;
+    if (this.expanded > this.budget) {
+      throw new ConversionError(
+        'limit_exceeded',
+        `Expanding the aliases would produce more than ${this.budget.toLocaleString('en-US')} nodes ` +
+          `(the limit for an input of this size); the input looks like an alias bomb.`,
+      );
+    }
+  }
+
+  private scalar(node: Scalar): YNode {
+    const source = node.source ?? String(node.value ?? '');
+    const tag = node.tag;
+    const plain = node.type === 'PLAIN';
+    let ir: YNode;
+    if (!tag) {
+      ir = plain ? resolvePlain(source, this.version) : { kind: 'string', value: source };
+    } else if (tag === '!') {
+      ir = { kind: 'string', value: source };
+    } else if (tag.startsWith(YAML_TAG)) {
+      const name = tag.slice(YAML_TAG.length);
+      if (name === 'str') ir = { kind: 'string', value: source };
+      else if (name === 'null' || name === 'bool' || name === 'int' || name === 'float') {
+        const r = resolveTagged(source, name, this.version);
+        if (r) ir = r;
+        else {
+          ir = { kind: 'string', value: source };
+          this.warnings.push(
+            `The value ${JSON.stringify(source)} tagged !!${name} at ${this.where(node.range![0])} is not a valid ${name}; it was kept as a string.`,
+          );
+        }
+      } else if (name === 'binary' || name === 'timestamp') {
+        ir = { kind: 'string', value: source };
+        ir.tag = '!!' + name;
+      } else {
+        ir = plain ? resolvePlain(source, this.version) : { kind: 'string', value: source };
+        this.unknownTag(tag, node.range![0]);
+        ir.tag = shortTag(tag);
+      }
+    } else {
+      ir = plain ? resolvePlain(source, this.version) : { kind: 'string', value: source };
+      this.unknownTag(tag, node.range![0]);
+      ir.tag = shortTag(tag);
+    }
+    if (ir.kind === 'number' && ir.special && this.options.target === 'json') {
+      this.warnings.push(
+        `${ir.text} at ${this.where(node.range![0])} has no JSON form; it became the string "${ir.text}".`,
+      );
+    }
+    return ir;
+  }
+
+  private unknownTag(tag: string, offset: number) {
+    if (this.options.target !== 'json') return;
+    this.warnings.push(`The tag ${shortTag(tag)} at ${this.where(offset)} has no JSON meaning; the value was kept without it.`);
+  }
+
+  private collectionTag(node: YamlNode, ir: YNode) {
+    const tag = node.tag;
+    if (!tag || tag === '!') return;
+    const name = tag.startsWith(YAML_TAG) ? tag.slice(YAML_TAG.length) : null;
+    if (name === 'map' || name === 'seq') return;
+    if (name === 'set' || name === 'omap' || name === 'pairs') {
+      ir.tag = '!!' + name;
+      return;
+    }
+    this.unknownTag(tag, node.range![0]);
+    ir.tag = shortTag(tag);
+  }
+
+  private seq(node: YAMLSeq<YamlNode>, depth: number): Built {
+    const items: YNode[] = [];
+    const ir: YNode = { kind: 'seq', items };
+    this.collectionTag(node, ir);
+    let size = 1;
+    let height = 1;
+    for (const item of node.items) {
+      const start = item.range![0];
+      const before = this.takeComments(start);
+      const shared = isAlias(item);
+      let b = this.build(item, depth + 1);
+      const trailing = isScalar(item) || shared ? this.takeSameLineComment(item.range![1]) : undefined;
+      b = this.withComments(b, shared, before, trailing);
+      items.push(b.ir);
+      size += b.size;
+      if (b.height >= height) height = b.height + 1;
+    }
+    const end = this.takeComments(node.range![1]);
+    if (end) ir.endComments = end;
+    return { ir, size, height };
+  }
+
+  private map(node: YAMLMap<YamlNode, YamlNode>, depth: number): Built {
+    const ir: YNode & { kind: 'map' } = { kind: 'map', entries: [] };
+    this.collectionTag(node, ir);
+    let size = 1;
+    let height = 1;
+    const grow = (b: { size: number; height: number }) => {
+      size += b.size;
+      if (b.height >= height) height = b.height + 1;
+    };
+    // Key identity: for JSON output the key's JSON text (what JSON shows), for YAML its type and text.
+    const json = this.options.target === 'json';
+    const idOf = (key: YNode) => (json ? keyText(key) : key.kind + ':' + keyText(key));
+    const index = new Map<string, number>();
+    const fromMerge = new Set<number>();
+
+    for (const pair of node.items as Pair<YamlNode | null, YamlNode | null>[]) {
+      const keyNode = pair.key;
+      const valueNode = pair.value;
+      const keyStart = keyNode?.range?.[0] ?? valueNode?.range?.[0] ?? node.range![0];
+      const before = this.takeComments(keyStart);
+
+      if (keyNode && isMergeKey(keyNode) && valueNode) {
+        if (this.isMergeable(valueNode)) {
+          if (this.options.anchors) {
+            const v = this.withComments(this.build(valueNode, depth + 1), isAlias(valueNode), before, undefined);
+            ir.entries.push({ key: { kind: 'string', value: '<<' }, value: v.ir, merge: true });
+            grow({ size: 1 + v.size, height: v.height });
+            continue;
+          }
+          const sources = (isSeq(valueNode) ? valueNode.items : [valueNode]) as YamlNode[];
+          for (const src of sources) {
+            // Merged entries are counted one by one below, not as a whole alias.
+            const b = isAlias(src) ? this.alias(src.source, src.range![0], depth, false) : this.build(src, depth + 1);
+            if (b.ir.kind !== 'map') continue;
+            for (const e of b.ir.entries) {
+              const id = idOf(e.key);
+              if (index.has(id)) continue;
+              index.set(id, ir.entries.length);
+              fromMerge.add(ir.entries.length);
+              ir.entries.push(e);
+              const n = sizeOf(e.key) + sizeOf(e.value);
+              this.count(n);
+              grow({ size: n, height: b.height - 1 });
+            }
+            this.takeSameLineComment(src.range![1]);
+          }
+          continue;
+        }
+        this.warnings.push(
+          `The merge key << at ${this.where(keyStart)} is not followed by a mapping or aliases to mappings; it was kept as an ordinary key.`,
+        );
+      }
+
+      const k = keyNode ? this.build(keyNode, depth + 1) : { ir: { kind: 'null' } as YNode, size: 1, height: 0 };
+      const keyEnd = keyNode?.range?.[1] ?? keyStart;
+      let v: Built;
+      let trailing: string | undefined;
+      const shared = !!valueNode && isAlias(valueNode);
+      if (!valueNode) {
+        v = { ir: { kind: 'null' }, size: 1, height: 0 };
+        trailing = this.takeSameLineComment(keyEnd);
+      } else if (isScalar(valueNode) || shared) {
+        v = this.build(valueNode, depth + 1);
+        trailing = this.takeSameLineComment(valueNode.range![1]);
+      } else {
+        // `key: # comment` above a block collection belongs to that collection.
+        trailing = this.takeSameLineComment(keyEnd, valueNode.range![0]);
+        v = this.build(valueNode, depth + 1);
+      }
+      v = this.withComments(v, shared, before, trailing);
+      const entry: MapEntry = { key: k.ir, value: v.ir };
+      const id = idOf(k.ir);
+      const at = index.get(id);
+      if (at === undefined) {
+        index.set(id, ir.entries.length);
+        ir.entries.push(entry);
+      } else {
+        // Explicit keys override merged ones in place. Two explicit keys with the same JSON
+        // text (`1` and `"1"`; true duplicates are parse errors) keep the last value.
+        if (!fromMerge.has(at)) {
+          this.warnings.push(
+            `The key ${JSON.stringify(id)} at ${this.where(keyStart)} has the same JSON text as an earlier key; the last value is kept.`,
+          );
+        }
+        fromMerge.delete(at);
+        ir.entries[at] = entry;
+      }
+      grow({ size: k.size + v.size, height: Math.max(k.height, v.height) });
+    }
+    const end = this.takeComments(node.range![1]);
+    if (end) ir.endComments = end;
+    return { ir, size, height };
+  }
+
+  /** A merge value must be a mapping, an alias to one, or a sequence of those. */
+  private isMergeable(value: YamlNode): boolean {
+    const ok = (n: YamlNode) => {
+      if (isMap(n)) return true;
+      if (isAlias(n)) {
+        const t = this.anchors.get(n.source);
+        return !t || isMap(t);
+      }
+      return false;
+    };
+    if (isSeq(value)) return value.items.every((i) => ok(i as YamlNode));
+    return ok(value);
+  }
+}
+
+function isMergeKey(key: YamlNode): boolean {
+  return isScalar(key) && key.type === 'PLAIN' && key.source === '<<' && (!key.tag || key.tag === YAML_TAG + 'merge');
+}
+
+/** `tag:yaml.org,2002:binary` -> `!!binary`; local tags as written; other URIs in verbatim form. */
+function shortTag(tag: string): string {
+  if (tag.startsWith(YAML_TAG)) return '!!' + tag.slice(YAML_TAG.length);
+  if (tag.startsWith('!')) return tag;
+  return `!<${tag}>`;
+}
+
+/** The text a key takes in JSON: strings as is, scalars as written, collections as compact JSON. */
+export function keyText(key: YNode): string {
+  switch (key.kind) {
+    case 'string':
+      return key.value;
+    case 'number':
+      return key.text;
+    case 'bool':
+      return key.value ? 'true' : 'false';
+    case 'null':
+      return 'null';
+    case 'alias':
+      return '*' + key.name;
+    default:
+      return compactJson(key);
+  }
+}
+
+function compactJson(node: YNode): string {
+  switch (node.kind) {
+    case 'string':
+      return JSON.stringify(node.value);
+    case 'number':
+      return node.special ? JSON.stringify(node.text) : node.text;
+    case 'bool':
+      return node.value ? 'true' : 'false';
+    case 'null':
+      return 'null';
+    case 'alias':
+      return JSON.stringify('*' + node.name);
+    case 'seq':
+      return '[' + node.items.map(compactJson).join(',') + ']';
+    case 'map':
+      return '{' + node.entries.map((e) => JSON.stringify(keyText(e.key)) + ':' + compactJson(e.value)).join(',') + '}';
+  }
+}
+
+/** Nodes in the expanded tree under an IR node (memoised: shared subtrees are counted once per call site). */
+const sizes = new WeakMap<YNode, number>();
+function sizeOf(node: YNode): number {
+  if (node.kind === 'seq' || node.kind === 'map') {
+    const known = sizes.get(node);
+    if (known !== undefined) return known;
+    let n = 1;
+    if (node.kind === 'seq') for (const i of node.items) n += sizeOf(i);
+    else for (const e of node.entries) n += sizeOf(e.key) + sizeOf(e.value);
+    sizes.set(node, n);
+    return n;
+  }
+  return 1;
 }

@@ -1,0 +1,178 @@
+/**
+ * Implicit typing of YAML scalars, done here rather than by the `yaml` package so that
+ * numbers keep their exact digits and both schemas (1.2 core, 1.1) are under our control.
+ * Every number comes out as RFC 8259 number text.
+ */
+import type { YNode } from '../types';
+
+export type YamlVersion = '1.1' | '1.2';
+
+/** The kind a scalar is resolved to, before it becomes an IR node. */
+export type ScalarKind = 'null' | 'bool' | 'int' | 'float' | 'string';
+
+const CORE_NULL = /^(?:~|null|Null|NULL|)$/;
+const CORE_TRUE = /^(?:true|True|TRUE)$/;
+const CORE_FALSE = /^(?:false|False|FALSE)$/;
+const CORE_INT_DEC = /^[-+]?[0-9]+$/;
+const CORE_INT_OCT = /^0o([0-7]+)$/;
+const CORE_INT_HEX = /^0x([0-9a-fA-F]+)$/;
+const CORE_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+const CORE_INF = /^([-+]?)\.(?:inf|Inf|INF)$/;
+const CORE_NAN = /^\.(?:nan|NaN|NAN)$/;
+
+const V11_TRUE = /^(?:y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON)$/;
+const V11_FALSE = /^(?:n|N|no|No|NO|false|False|FALSE|off|Off|OFF)$/;
+const V11_INT_BIN = /^([-+]?)0b([01_]+)$/;
+const V11_INT_OCT = /^([-+]?)0([0-7_]+)$/;
+const V11_INT_DEC = /^[-+]?(?:0|[1-9][0-9_]*)$/;
+const V11_INT_HEX = /^([-+]?)0x([0-9a-fA-F_]+)$/;
+const V11_INT_SEX = /^([-+]?)([1-9][0-9_]*(?::[0-5]?[0-9])+)$/;
+const V11_FLOAT = /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*(?:[eE][-+][0-9]+)?$/;
+const V11_FLOAT_EXP = /^[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/;
+const V11_FLOAT_SEX = /^([-+]?)([0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*)$/;
+const V11_INF = /^([-+]?)\.(?:inf|Inf|INF)$/;
+const V11_NAN = /^\.(?:nan|NaN|NAN)$/;
+
+/** Resolves a plain (unquoted, untagged) scalar. */
+export function resolvePlain(source: string, version: YamlVersion): YNode {
+  // Fast exit: most scalars are words, which no numeric/null/bool pattern can match.
+  const c = source.charCodeAt(0);
+  const maybeSpecial =
+    source.length === 0 ||
+    (c >= 48 && c <= 57) || // digit
+    c === 43 || c === 45 || c === 46 || c === 126 || // + - . ~
+    c === 110 || c === 78 || c === 116 || c === 84 || c === 102 || c === 70 || // n N t T f F
+    (version === '1.1' && (c === 121 || c === 89 || c === 111 || c === 79)); // y Y o O
+  if (!maybeSpecial) return { kind: 'string', value: source };
+  return version === '1.1' ? resolve11(source) : resolveCore(source);
+}
+
+function resolveCore(s: string): YNode {
+  if (CORE_NULL.test(s)) return { kind: 'null' };
+  if (CORE_TRUE.test(s)) return { kind: 'bool', value: true };
+  if (CORE_FALSE.test(s)) return { kind: 'bool', value: false };
+  if (CORE_INT_DEC.test(s)) return num(decimalIntText(s));
+  let m = CORE_INT_OCT.exec(s);
+  if (m) return num(BigInt('0o' + m[1]).toString());
+  m = CORE_INT_HEX.exec(s);
+  if (m) return num(BigInt('0x' + m[1]).toString());
+  if (CORE_FLOAT.test(s)) return num(floatText(s));
+  m = CORE_INF.exec(s);
+  if (m) return special(m[1] === '-' ? '-.inf' : '.inf');
+  if (CORE_NAN.test(s)) return special('.nan');
+  return { kind: 'string', value: s };
+}
+
+function resolve11(s: string): YNode {
+  if (CORE_NULL.test(s)) return { kind: 'null' };
+  if (V11_TRUE.test(s)) return { kind: 'bool', value: true };
+  if (V11_FALSE.test(s)) return { kind: 'bool', value: false };
+  let m = V11_INT_BIN.exec(s);
+  if (m) return num(signed(m[1]!, BigInt('0b' + stripUnderscores(m[2]!))));
+  m = V11_INT_HEX.exec(s);
+  if (m) return num(signed(m[1]!, BigInt('0x' + stripUnderscores(m[2]!))));
+  if (V11_INT_DEC.test(s)) return num(decimalIntText(stripUnderscores(s)));
+  m = V11_INT_OCT.exec(s);
+  if (m) return num(signed(m[1]!, BigInt('0o' + stripUnderscores(m[2]!))));
+  m = V11_INT_SEX.exec(s);
+  if (m) return num(signed(m[1]!, sexagesimalInt(m[2]!)));
+  if (V11_FLOAT.test(s) && /[0-9]/.test(s)) return num(floatText(stripUnderscores(s)));
+  if (V11_FLOAT_EXP.test(s)) return num(floatText(stripUnderscores(s)));
+  m = V11_FLOAT_SEX.exec(s);
+  if (m) return num(sexagesimalFloat(m[1]!, m[2]!));
+  m = V11_INF.exec(s);
+  if (m) return special(m[1] === '-' ? '-.inf' : '.inf');
+  if (V11_NAN.test(s)) return special('.nan');
+  return { kind: 'string', value: s };
+}
+
+/**
+ * Resolves a scalar against an explicit core tag (`!!int 12`). Returns null when the text
+ * does not fit the tag; the caller then keeps the string and warns.
+ */
+export function resolveTagged(source: string, tag: 'null' | 'bool' | 'int' | 'float', version: YamlVersion): YNode | null {
+  const node = version === '1.1' ? resolve11(source) : resolveCore(source);
+  switch (tag) {
+    case 'null':
+      return node.kind === 'null' ? node : null;
+    case 'bool':
+      return node.kind === 'bool' ? node : null;
+    case 'int':
+      return node.kind === 'number' && !node.special && /^-?[0-9]+$/.test(node.text) ? node : null;
+    case 'float':
+      if (node.kind !== 'number') return null;
+      return node;
+  }
+}
+
+function num(text: string): YNode {
+  return { kind: 'number', text };
+}
+
+function special(text: '.inf' | '-.inf' | '.nan'): YNode {
+  return { kind: 'number', text, special: true };
+}
+
+function stripUnderscores(s: string): string {
+  return s.indexOf('_') === -1 ? s : s.replace(/_/g, '');
+}
+
+function signed(sign: string, value: bigint): string {
+  return (sign === '-' ? '-' : '') + value.toString();
+}
+
+/** `+007` -> `7`, `-0` -> `-0`, `0012` -> `12`: JSON forbids a plus sign and leading zeros. */
+export function decimalIntText(s: string): string {
+  let i = 0;
+  let neg = false;
+  if (s[0] === '+' || s[0] === '-') {
+    neg = s[0] === '-';
+    i = 1;
+  }
+  while (i < s.length - 1 && s[i] === '0') i++;
+  return (neg ? '-' : '') + s.slice(i);
+}
+
+/** Rewrites a YAML float (`+.5`, `1.`, `007.50e3`) as JSON number text keeping every significant digit. */
+export function floatText(s: string): string {
+  let sign = '';
+  let i = 0;
+  if (s[0] === '+' || s[0] === '-') {
+    if (s[0] === '-') sign = '-';
+    i = 1;
+  }
+  let rest = s.slice(i);
+  let exp = '';
+  const e = rest.search(/[eE]/);
+  if (e !== -1) {
+    exp = rest.slice(e);
+    rest = rest.slice(0, e);
+  }
+  const dot = rest.indexOf('.');
+  let intPart = dot === -1 ? rest : rest.slice(0, dot);
+  const fracPart = dot === -1 ? null : rest.slice(dot + 1);
+  intPart = intPart.replace(/^0+(?=[0-9])/, '');
+  if (intPart === '') intPart = '0';
+  let out = sign + intPart;
+  if (fracPart !== null) out += '.' + (fracPart === '' ? '0' : fracPart);
+  if (exp) {
+    // JSON allows e, E, e+, e-, with digits; strip leading zeros is not required.
+    out += exp;
+  }
+  return out;
+}
+
+function sexagesimalInt(s: string): bigint {
+  let total = 0n;
+  for (const part of stripUnderscores(s).split(':')) total = total * 60n + BigInt(part);
+  return total;
+}
+
+function sexagesimalFloat(sign: string, s: string): string {
+  const parts = stripUnderscores(s).split(':');
+  let total = 0;
+  for (const part of parts) total = total * 60 + Number(part);
+  const text = String(total);
+  // Number -> String may give an exponent form without a fraction ("1e+21"); both are valid JSON.
+  return (sign === '-' ? '-' : '') + text;
+}
