@@ -58,9 +58,9 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
   });
   const docs = Array.from(composer.compose(tokens, false, text.length));
   if (docs.length === 0) {
-    for (const e of composer.streamInfo().errors) errors.push(yamlError(e, position));
+    for (const e of composer.streamInfo().errors) errors.push(yamlError(e, position, scan.unclosed));
   }
-  for (const doc of docs) for (const e of doc.errors) errors.push(yamlError(e, position));
+  for (const doc of docs) for (const e of doc.errors) errors.push(yamlError(e, position, scan.unclosed));
 
   const reader = new IrReader(text, options, scan.comments, position);
   const documents: YDocument[] = [];
@@ -93,18 +93,35 @@ function isBareEmptyDocument(doc: Document.Parsed): boolean {
 function yamlError(
   e: { code: string; message: string; pos: [number, number] },
   position: (offset: number) => { line: number; column: number },
+  unclosed: Unclosed[],
 ): ValidationIssue {
-  return { message: friendlyMessage(e.code, e.message), ...position(e.pos[0]), code: errorCode(e.code, e.message) };
+  // `yaml` reports an unclosed quote or bracket where the input ends; users need where it opens.
+  const missing = /end with a ([\]}])$/.exec(e.message)?.[1] ?? (/^Missing closing (["'])quote$/.exec(e.message)?.[1] || null);
+  if (missing) {
+    const opener = missing === ']' ? '[' : missing === '}' ? '{' : missing;
+    const open = findLast(unclosed, (u) => u.opener === opener && u.offset <= e.pos[0]);
+    if (open) {
+      const quote = opener === '"' || opener === "'";
+      return {
+        message: quote
+          ? `This quoted string is never closed: the closing ${opener} is missing.`
+          : `This flow ${opener === '[' ? 'sequence' : 'mapping'} is never closed: the closing ${missing} is missing.`,
+        ...position(open.offset),
+        code: quote ? 'UNCLOSED_QUOTE' : 'UNCLOSED_FLOW_COLLECTION',
+      };
+    }
+  }
+  return { message: friendlyMessage(e.code, e.message), ...position(e.pos[0]), code: errorCode(e.code) };
 }
 
-/** The `yaml` package's codes, made a little more specific where users benefit. */
-function errorCode(code: string, message: string): string {
-  if (code === 'MISSING_CHAR') {
-    if (/quote/i.test(message)) return 'UNCLOSED_QUOTE';
-    if (/flow (sequence|map|collection)/i.test(message) || /[\]}]/.test(message)) return 'UNCLOSED_FLOW_COLLECTION';
-  }
-  if (code === 'TAB_AS_INDENT') return 'TAB_INDENT';
-  return code;
+function findLast<T>(items: T[], test: (item: T) => boolean): T | undefined {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i]!)) return items[i];
+  return undefined;
+}
+
+/** The `yaml` package's codes, kept (they are stable), with one made plainer. */
+function errorCode(code: string): string {
+  return code === 'TAB_AS_INDENT' ? 'TAB_INDENT' : code;
 }
 
 function friendlyMessage(code: string, message: string): string {
@@ -126,8 +143,15 @@ function dedupe(errors: ValidationIssue[]): ValidationIssue[] {
 /* CST scan: comments, anchors, and the directive rules `yaml` does not check. */
 /* ------------------------------------------------------------------------- */
 
+/** A quoted scalar or flow collection that never closes, by where it opens. */
+interface Unclosed {
+  offset: number;
+  opener: string;
+}
+
 interface ScanResult {
   comments: SourceComment[];
+  unclosed: Unclosed[];
   anchors: number;
   errors: { offset: number; issue: Omit<ValidationIssue, 'line' | 'column'> }[];
   maxDepth: number;
@@ -135,6 +159,7 @@ interface ScanResult {
 
 function scanCst(tokens: CST.Token[]): ScanResult {
   const comments: SourceComment[] = [];
+  const unclosed: Unclosed[] = [];
   const errors: ScanResult['errors'] = [];
   let anchors = 0;
 
@@ -197,6 +222,15 @@ function scanCst(tokens: CST.Token[]): ScanResult {
     if (type === 'anchor') anchors++;
     else if (type === 'block-map' || type === 'block-seq' || type === 'flow-collection') {
       if (++depth > maxDepth) maxDepth = depth;
+      if (type === 'flow-collection') {
+        const fc = t as CST.FlowCollection;
+        const close = fc.start.source === '[' ? ']' : '}';
+        if (fc.end[0]?.source !== close) unclosed.push({ offset: fc.start.offset, opener: fc.start.source });
+      }
+    } else if (type === 'double-quoted-scalar' || type === 'single-quoted-scalar') {
+      const src = tok.source as string;
+      const q = src[0]!;
+      if (src.length === 1 || src[src.length - 1] !== q) unclosed.push({ offset: tok.offset as number, opener: q });
     }
     for (const key of ['end', 'value', 'sep', 'key', 'items', 'start', 'props'] as const) {
       const v = tok[key];
@@ -204,7 +238,8 @@ function scanCst(tokens: CST.Token[]): ScanResult {
     }
   }
   comments.sort((a, b) => a.offset - b.offset);
-  return { comments, anchors, errors, maxDepth };
+  unclosed.sort((a, b) => a.offset - b.offset);
+  return { comments, unclosed, anchors, errors, maxDepth };
 }
 
 /* ------------------------------------------------------------------------- */
@@ -397,7 +432,9 @@ class IrReader {
 
   private unknownTag(tag: string, offset: number) {
     if (this.options.target !== 'json') return;
-    this.warnings.push(`The tag ${shortTag(tag)} at ${this.where(offset)} has no JSON meaning; the value was kept without it.`);
+    this.warnings.push(
+      `The tag ${shortTag(tag)} on the value at ${this.where(offset)} has no JSON meaning; the value was kept without it.`,
+    );
   }
 
   private collectionTag(node: YamlNode, ir: YNode) {
