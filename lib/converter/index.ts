@@ -16,7 +16,7 @@ import type {
   ValidationIssue,
   YDocument,
 } from './types';
-import { utf8ByteLength } from './utf8';
+import { findLoneSurrogate, utf8ByteLength } from './utf8';
 import { readYaml } from './yaml/read-yaml';
 import { writeYaml } from './yaml/write-yaml';
 
@@ -24,7 +24,7 @@ export * from './types';
 export { ConversionError, isConversionError, tooDeep } from './errors';
 export type { ConversionErrorCode } from './errors';
 export { normalizeFormat, normalizeValidateType, FORMATS, VALIDATE_TYPES } from './formats';
-export { utf8ByteLength, decodeUtf8OrThrow } from './utf8';
+export { utf8ByteLength, decodeUtf8OrThrow, findLoneSurrogate } from './utf8';
 
 const now: () => number =
   typeof performance !== 'undefined' && typeof performance.now === 'function'
@@ -51,6 +51,9 @@ export function convert(request: ConvertRequest): ConvertResult {
   const to = parseFormatOrThrow(request.outputType, 'outputType');
   const preserveComments = request.preserveComments === true;
   const preserveAnchors = request.preserveAnchors === true;
+
+  const surrogate = findLoneSurrogate(input);
+  if (surrogate) throw invalidInput([surrogate]);
 
   const started = now();
   const read = readInput(input, from, to, preserveComments, preserveAnchors);
@@ -122,6 +125,8 @@ export function validate(request: ValidateRequest): ValidateResult {
     throw new ConversionError('bad_request', 'Field "input" must be a string.');
   }
   const type = parseValidateTypeOrThrow(request.type);
+  const surrogate = findLoneSurrogate(input);
+  if (surrogate) return { success: true, valid: false, errors: [surrogate] };
   const errors =
     type === 'yaml'
       ? readYaml(input, { comments: false, anchors: true, target: 'yaml' }).errors

@@ -74,3 +74,25 @@ function invalid(line: number, column: number, offset: number, byte: number): Va
     code: 'INVALID_UTF8',
   };
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A JSON request body can carry `\ud800`: a string that is not Unicode text and has no
+ * UTF-8 form. The first unpaired surrogate is reported like invalid UTF-8, with its place.
+ */
+export function findLoneSurrogate(input: string): ValidationIssue | null {
+  const match = LONE_SURROGATE.exec(input);
+  if (!match) return null;
+  const index = match.index;
+  const lineStart = input.lastIndexOf('\n', index - 1) + 1;
+  let line = 1;
+  for (let i = input.indexOf('\n'); i !== -1 && i < index; i = input.indexOf('\n', i + 1)) line++;
+  const unit = input.charCodeAt(index).toString(16).toUpperCase();
+  return {
+    message: `Lone surrogate U+${unit}: not a Unicode character, so it has no UTF-8 form.`,
+    line,
+    column: index - lineStart + 1,
+    code: 'INVALID_UTF8',
+  };
+}

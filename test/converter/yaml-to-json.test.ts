@@ -284,3 +284,23 @@ describe('validate type yaml', () => {
     }
   });
 });
+
+describe('text that is not Unicode', () => {
+  it('refuses a lone surrogate in the input with its position, in convert and validate alike', () => {
+    const detail = {
+      message: 'Lone surrogate U+D800: not a Unicode character, so it has no UTF-8 form.',
+      line: 2,
+      column: 4,
+      code: 'INVALID_UTF8',
+    };
+    const err = conversionError(() => toJson('a: 1\nb: \ud800\n'));
+    expect(err.code).toBe('invalid_input');
+    expect(err.details).toEqual([detail]);
+    expect(validate({ input: 'a: 1\nb: \ud800\n', type: 'yaml' })).toEqual({ success: true, valid: false, errors: [detail] });
+    expect(validate({ input: '{"a":\n"b\ud800"}', type: 'json' }).errors).toEqual([{ ...detail, column: 3 }]);
+  });
+
+  it('accepts a correctly paired surrogate (an emoji)', () => {
+    expect(out('a: "😀"\n')).toBe('{\n  "a": "😀"\n}\n');
+  });
+});

@@ -1,0 +1,15 @@
+// POST /api/validate: checks a document; invalid input is a 200 with `valid: false` and positioned errors.
+import { validate } from '@/lib/converter';
+import { checkInputSizeOrThrow } from '../check-input-size';
+import { jsonResponse } from '../json-response';
+import { parseRequestOrThrow } from '../parse-request';
+import { readJsonBody } from '../read-body';
+import { ValidateRequestSchema, type ValidateResponse } from '../schemas';
+import type { ApiContext } from '../with-api';
+
+export async function handleValidate(request: Request, ctx: ApiContext): Promise<Response> {
+  const body = parseRequestOrThrow(ValidateRequestSchema, await readJsonBody(request, ctx.maxInputBytes));
+  checkInputSizeOrThrow(body.input, ctx);
+  const result: ValidateResponse = validate(body);
+  return jsonResponse(result);
+}

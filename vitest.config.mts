@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: { '@': root } },
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 240_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts', 'lib/**/*.test.ts'],
+          exclude: ['test/api/**'],
+        },
+      },
+      {
+        // Starts the built app (`npm run build` first) and runs the HTTP tests against it.
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts'],
+          globalSetup: ['test/setup/next-server.ts'],
+        },
+      },
+    ],
+  },
+});
