@@ -1,0 +1,8 @@
+// GET /api/health/live - liveness for load balancers: {"status":"healthy"}, no key, nothing more
+import { handleLive } from '@/lib/api/handlers/health';
+import { withApi } from '@/lib/api/with-api';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = withApi(handleLive);

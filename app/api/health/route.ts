@@ -1,0 +1,9 @@
+// GET /api/health - status, version and uptime (needs a key like the other endpoints)
+import { keyedGuards } from '@/lib/api/guards';
+import { handleHealth } from '@/lib/api/handlers/health';
+import { withApi } from '@/lib/api/with-api';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = withApi(handleHealth, { guards: keyedGuards });

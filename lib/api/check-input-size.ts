@@ -1,0 +1,15 @@
+// The plan's input limit, checked on the UTF-8 size of `input` before any parsing.
+import { utf8ByteLength } from '@/lib/converter/utf8';
+import { ApiError } from './errors';
+import { formatOverLimit } from './format-bytes';
+import type { ApiContext } from './with-api';
+
+export function checkInputSizeOrThrow(input: string, ctx: ApiContext): void {
+  // A UTF-16 unit is at least one UTF-8 byte: short strings need no count.
+  if (input.length <= ctx.maxInputBytes / 3) return;
+  const size = utf8ByteLength(input);
+  if (size <= ctx.maxInputBytes) return;
+  const shown = formatOverLimit(size, ctx.maxInputBytes);
+  const limit = ctx.planName ? `the ${ctx.planName} plan accepts up to ${shown.limit}` : `the limit is ${shown.limit}`;
+  throw new ApiError('payload_too_large', `Input is ${shown.size}; ${limit}.`);
+}

@@ -1,0 +1,74 @@
+// The API's one error type, the contract's code -> status table, and the one function that turns anything thrown into the error Response.
+import { isConversionError, type ValidationIssue } from '@/lib/converter';
+
+/** Contract section 2: every failure is one of these codes, always with this status. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  /** Convert could not parse `input`; `details` holds the positioned errors. */
+  invalid_input: 422,
+  /** Valid input whose conversion would exceed a safety bound (alias expansion, nesting depth). */
+  limit_exceeded: 422,
+  rate_limited: 429,
+  /** Anything unexpected: the real message is logged with the request id, never sent. */
+  internal_error: 500,
+  /** A dependency that health needs is down. */
+  unavailable: 503,
+} as const;
+
+export type ApiErrorCode = keyof typeof ERROR_STATUS;
+export const API_ERROR_CODES = Object.keys(ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]];
+
+export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+  readonly details?: ValidationIssue[];
+  /** Sent with the error response (e.g. `Retry-After`). */
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ApiErrorCode,
+    message: string,
+    options: { details?: ValidationIssue[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    if (options.details) this.details = options.details;
+    if (options.headers) this.headers = options.headers;
+  }
+}
+
+export interface ErrorBody {
+  success: false;
+  error: { code: ApiErrorCode; message: string; requestId: string; details?: ValidationIssue[] };
+}
+
+/** The only place an error body is built. */
+export function toErrorResponse(err: unknown, requestId: string): Response {
+  const apiError = toApiError(err, requestId);
+  const body: ErrorBody = {
+    success: false,
+    error: { code: apiError.code, message: apiError.message, requestId },
+  };
+  if (apiError.details) body.error.details = apiError.details;
+  const headers = new Headers(apiError.headers);
+  headers.set('Cache-Control', 'no-store');
+  if (apiError.code === 'unauthorized' && !headers.has('WWW-Authenticate')) {
+    headers.set('WWW-Authenticate', 'Bearer');
+  }
+  return Response.json(body, { status: ERROR_STATUS[apiError.code], headers });
+}
+
+function toApiError(err: unknown, requestId: string): ApiError {
+  if (err instanceof ApiError) return err;
+  if (isConversionError(err)) {
+    return new ApiError(err.code, err.message, err.code === 'invalid_input' && err.details ? { details: err.details } : {});
+  }
+  console.error(`[${requestId}] internal_error:`, err);
+  return new ApiError(
+    'internal_error',
+    `Something went wrong on our side. If it keeps happening, contact support with the request id ${requestId}.`,
+  );
+}

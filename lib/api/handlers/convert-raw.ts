@@ -1,0 +1,64 @@
+// POST /api/convert?from=yaml&to=json: the document itself in, the converted text out, metadata in X-Conversion-* headers.
+import { convert, decodeUtf8OrThrow, type ConvertResult } from '@/lib/converter';
+import { parseRequestOrThrow } from '../parse-request';
+import { readRawBody } from '../read-body';
+import { RawConvertQuerySchema } from '../schemas';
+import type { ApiContext } from '../with-api';
+
+const CONTENT_TYPES = { json: 'application/json; charset=utf-8', yaml: 'application/yaml; charset=utf-8' } as const;
+/** Keeps the warnings header well under common client limits (8 KB and up). */
+const MAX_WARNINGS_HEADER = 4000;
+
+export async function handleRawConvert(request: Request, ctx: ApiContext, query: URLSearchParams): Promise<Response> {
+  const options = parseRequestOrThrow(RawConvertQuerySchema, {
+    from: query.get('from') ?? undefined,
+    to: query.get('to') ?? undefined,
+    preserveComments: query.get('preserveComments') ?? undefined,
+    preserveAnchors: query.get('preserveAnchors') ?? undefined,
+  });
+  const input = decodeUtf8OrThrow(await readRawBody(request, ctx.maxInputBytes));
+  const result = convert({
+    input,
+    inputType: options.from,
+    outputType: options.to,
+    preserveComments: options.preserveComments,
+    preserveAnchors: options.preserveAnchors,
+  });
+  return new Response(result.output, { headers: conversionHeaders(result, CONTENT_TYPES[options.to]) });
+}
+
+function conversionHeaders(result: ConvertResult, contentType: string): Headers {
+  const m = result.metadata;
+  const headers = new Headers({
+    'Content-Type': contentType,
+    'Cache-Control': 'no-store',
+    'X-Conversion-Input-Size': String(m.inputSize),
+    'X-Conversion-Output-Size': String(m.outputSize),
+    'X-Conversion-Processing-Ms': String(m.processingMs),
+    'X-Conversion-Anchors-Count': String(m.anchorsCount),
+    'X-Conversion-Comments-Count': String(m.commentsCount),
+    'X-Conversion-Documents': String(m.documents),
+  });
+  if (result.warnings.length > 0) headers.set('X-Conversion-Warnings', warningsHeader(result.warnings));
+  return headers;
+}
+
+/** A JSON array of strings, ASCII only (header values are bytes), shortened when very long. */
+export function warningsHeader(warnings: string[]): string {
+  const kept: string[] = [];
+  let length = 2;
+  for (const [i, warning] of warnings.entries()) {
+    const item = asciiJson(warning);
+    if (length + item.length + 1 > MAX_WARNINGS_HEADER) {
+      kept.push(asciiJson(`... and ${warnings.length - i} more warnings (use JSON mode to see them all).`));
+      break;
+    }
+    kept.push(item);
+    length += item.length + 1;
+  }
+  return `[${kept.join(',')}]`;
+}
+
+function asciiJson(s: string): string {
+  return JSON.stringify(s).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,7 @@
+// GET /api/openapi.json: the OpenAPI document generated from the request and response schemas.
+import { jsonResponse } from '../json-response';
+import { getOpenApiDocument } from '../openapi';
+
+export function handleOpenApi(): Response {
+  return jsonResponse(getOpenApiDocument());
+}

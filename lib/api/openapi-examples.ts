@@ -1,0 +1,114 @@
+// Request and response examples for the OpenAPI document; tests check each against its schema.
+import type { z } from 'zod';
+import { MAX_DEPTH } from '@/lib/converter/limits';
+import { utf8ByteLength } from '@/lib/converter/utf8';
+import type { ApiErrorCode, ErrorBody } from './errors';
+import type {
+  ConvertRequestSchema,
+  ConvertResponse,
+  HealthResponse,
+  ValidateRequestSchema,
+  ValidateResponse,
+} from './schemas';
+
+const YAML_IN = 'name: yamljson\ntags: [fast, exact]\n';
+const JSON_OUT = '{\n  "name": "yamljson",\n  "tags": [\n    "fast",\n    "exact"\n  ]\n}\n';
+
+interface Example<T> {
+  summary: string;
+  value: T;
+}
+
+export const convertRequestExamples: Record<string, Example<z.input<typeof ConvertRequestSchema>>> = {
+  yamlToJson: {
+    summary: 'YAML to JSON',
+    value: { input: YAML_IN, inputType: 'yaml', outputType: 'json' },
+  },
+  jsonToYaml: {
+    summary: 'JSON to YAML',
+    value: { input: '{"name": "yamljson", "port": 8080}', inputType: 'json', outputType: 'yaml' },
+  },
+  keepComments: {
+    summary: 'YAML to YAML, keeping comments and anchors',
+    value: {
+      input: 'base: &base\n  retries: 3 # enough\nprod:\n  <<: *base\n',
+      inputType: 'yml',
+      outputType: 'YAML',
+      preserveComments: true,
+      preserveAnchors: true,
+    },
+  },
+};
+
+export const convertResponseExamples: Record<string, Example<ConvertResponse>> = {
+  yamlToJson: {
+    summary: 'YAML to JSON',
+    value: {
+      success: true,
+      output: JSON_OUT,
+      metadata: {
+        inputSize: utf8ByteLength(YAML_IN),
+        outputSize: utf8ByteLength(JSON_OUT),
+        processingMs: 0,
+        anchorsCount: 0,
+        commentsCount: 0,
+        documents: 1,
+      },
+      warnings: [],
+    },
+  },
+};
+
+export const rawConvertExamples = {
+  yamlIn: YAML_IN,
+  jsonOut: JSON.parse(JSON_OUT) as unknown,
+  yamlOut: 'name: yamljson\nport: 8080\n',
+};
+
+export const validateRequestExamples: Record<string, Example<z.input<typeof ValidateRequestSchema>>> = {
+  yaml: { summary: 'A YAML document', value: { input: 'a: 1\na: 2\n', type: 'yaml' } },
+  jsonc: { summary: 'JSON with a comment', value: { input: '{\n  // port\n  "port": 8080,\n}', type: 'jsonc' } },
+};
+
+export const validateResponseExamples: Record<string, Example<ValidateResponse>> = {
+  valid: { summary: 'Valid', value: { success: true, valid: true, errors: [] } },
+  invalid: {
+    summary: 'Invalid: a duplicate key',
+    value: {
+      success: true,
+      valid: false,
+      errors: [{ message: 'Duplicate key "a".', line: 2, column: 1, code: 'DUPLICATE_KEY' }],
+    },
+  },
+};
+
+export const healthExample: HealthResponse = { status: 'healthy', version: '1.2.3', uptime: 42 };
+
+const REQUEST_ID = 'req_4x7Qk2ZpL9bWm3NcV8Ts';
+
+function errorExample(code: ApiErrorCode, message: string, extra: Partial<ErrorBody['error']> = {}): Example<ErrorBody> {
+  return { summary: code, value: { success: false, error: { code, message, requestId: REQUEST_ID, ...extra } } };
+}
+
+/** One example per error code of the contract. */
+export const errorExamples: Record<ApiErrorCode, Example<ErrorBody>> = {
+  bad_request: errorExample('bad_request', 'Unknown inputType "xml"; accepted: yaml (or yml), json.'),
+  unauthorized: errorExample('unauthorized', 'Missing API key: send Authorization: Bearer <key>.'),
+  payload_too_large: errorExample('payload_too_large', 'Input is 1.4 MB; the Free plan accepts up to 1 MB.'),
+  unsupported_media_type: errorExample(
+    'unsupported_media_type',
+    'Content-Type "text/html" is not accepted; send a JSON body with Content-Type: application/json.',
+  ),
+  invalid_input: errorExample(
+    'invalid_input',
+    'The input could not be parsed at line 2, column 1: Duplicate key "a".',
+    { details: [{ message: 'Duplicate key "a".', line: 2, column: 1, code: 'DUPLICATE_KEY' }] },
+  ),
+  limit_exceeded: errorExample('limit_exceeded', `The input nests more than ${MAX_DEPTH} levels deep; the limit is ${MAX_DEPTH}.`),
+  rate_limited: errorExample('rate_limited', 'The hourly quota of 100 requests is spent; it resets in 1234 seconds.'),
+  internal_error: errorExample(
+    'internal_error',
+    `Something went wrong on our side. If it keeps happening, contact support with the request id ${REQUEST_ID}.`,
+  ),
+  unavailable: errorExample('unavailable', 'The service is starting or a dependency is down; try again shortly.'),
+};

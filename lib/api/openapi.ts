@@ -1,0 +1,258 @@
+// Builds the OpenAPI 3.1 document from the zod schemas, so the docs cannot drift from the code.
+import { z } from 'zod';
+import { config } from './config';
+import { API_ERROR_CODES, ERROR_STATUS, type ApiErrorCode } from './errors';
+import {
+  convertRequestExamples,
+  convertResponseExamples,
+  errorExamples,
+  healthExample,
+  rawConvertExamples,
+  validateRequestExamples,
+  validateResponseExamples,
+} from './openapi-examples';
+import { RAW_MEDIA_TYPES } from './media-type';
+import { apiSchemas } from './schemas';
+
+type Json = Record<string, unknown>;
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const KEYED = [{ bearerAuth: [] }];
+
+const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
+  400: { name: 'BadRequest', description: 'The body is not JSON, a field is missing or mistyped, or a type is unknown.' },
+  401: { name: 'Unauthorized', description: 'No `Authorization: Bearer <key>` header, or an unknown or revoked key.' },
+  413: { name: 'PayloadTooLarge', description: "`input` is larger than the account's plan allows (checked before parsing)." },
+  415: { name: 'UnsupportedMediaType', description: 'The body is not JSON (raw mode: not one of the accepted document types).' },
+  422: { name: 'UnprocessableInput', description: '`invalid_input`: the input could not be parsed. `limit_exceeded`: converting it would exceed a safety bound.' },
+  429: { name: 'RateLimited', description: "The account's hourly quota is spent." },
+  500: { name: 'InternalError', description: 'Something unexpected; quote the `requestId`.' },
+  503: { name: 'Unavailable', description: 'A dependency the service needs is down.' },
+};
+
+let cached: Json | undefined;
+
+export function getOpenApiDocument(): Json {
+  cached ??= buildOpenApiDocument();
+  return cached;
+}
+
+function buildOpenApiDocument(): Json {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'yamljson API',
+      version: config.version,
+      description:
+        'Converts YAML to JSON and back, and validates both. Every failure answers with the `ErrorResponse` body; every response carries `X-Request-Id`.',
+    },
+    servers: [{ url: '/' }],
+    security: KEYED,
+    paths: {
+      '/api/convert': { post: convertOperation() },
+      '/api/validate': { post: validateOperation() },
+      '/api/health': { get: healthOperation() },
+      '/api/health/live': {
+        get: {
+          operationId: 'live',
+          summary: 'Liveness for load balancers (no key)',
+          security: [],
+          responses: { 200: ok('LiveResponse', { live: { value: { status: 'healthy' } } }), ...errors([500]) },
+        },
+      },
+      '/api/openapi.json': {
+        get: {
+          operationId: 'openapi',
+          summary: 'This document',
+          security: [],
+          responses: {
+            200: {
+              description: 'The OpenAPI 3.1 document.',
+              headers: { 'X-Request-Id': headerRef('X-Request-Id') },
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+            ...errors([500]),
+          },
+        },
+      },
+    },
+    components: {
+      schemas: componentSchemas(),
+      responses: errorResponseComponents(),
+      headers: headerComponents(),
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key (`yj_...`) from the dashboard: `Authorization: Bearer <key>`.',
+        },
+      },
+    },
+  };
+}
+
+function convertOperation(): Json {
+  const rawBody = { schema: { type: 'string' }, example: rawConvertExamples.yamlIn };
+  return {
+    operationId: 'convert',
+    summary: 'Convert YAML <-> JSON',
+    description: [
+      'JSON mode: send a `ConvertRequest` body; the answer is a `ConvertResponse`.',
+      '',
+      'Raw mode: add `?from=yaml&to=json` and send the document itself as the body (`curl --data-binary @file.yaml`).',
+      `Accepted body types: ${RAW_MEDIA_TYPES.join(', ')}, or none. The answer is the converted text itself`,
+      '(`application/json` or `application/yaml`, UTF-8) with the metadata in `X-Conversion-*` headers.',
+      'Errors use the same JSON error body in both modes.',
+    ].join('\n'),
+    security: KEYED,
+    parameters: [
+      queryParam('from', 'Raw mode: the input format, `yaml` (or `yml`) or `json`. Requires `to`.', {
+        type: 'string',
+        enum: ['yaml', 'yml', 'json'],
+      }),
+      queryParam('to', 'Raw mode: the output format. Requires `from`.', { type: 'string', enum: ['yaml', 'yml', 'json'] }),
+      queryParam('preserveComments', 'Raw mode: as `preserveComments` in the JSON body.', { type: 'boolean', default: false }),
+      queryParam('preserveAnchors', 'Raw mode: as `preserveAnchors` in the JSON body.', { type: 'boolean', default: false }),
+    ],
+    requestBody: {
+      required: true,
+      description: 'JSON mode: a `ConvertRequest`. Raw mode (`from` and `to` given): the document itself.',
+      content: {
+        'application/json': { schema: ref('ConvertRequest'), examples: convertRequestExamples },
+        ...Object.fromEntries(
+          RAW_MEDIA_TYPES.filter((t) => t !== 'application/json').map((type) => [type, rawBody]),
+        ),
+      },
+    },
+    responses: {
+      200: {
+        description: 'Converted. Raw mode: the output text, with `X-Conversion-*` headers.',
+        headers: {
+          'X-Request-Id': headerRef('X-Request-Id'),
+          ...rateLimitHeaders(),
+          ...Object.fromEntries(CONVERSION_HEADERS.map(([name]) => [name, headerRef(name)])),
+          'X-Conversion-Warnings': headerRef('X-Conversion-Warnings'),
+        },
+        content: {
+          'application/json': {
+            schema: {
+              anyOf: [ref('ConvertResponse'), { description: 'Raw mode with `to=json`: the converted JSON document itself.' }],
+            },
+            examples: {
+              ...convertResponseExamples,
+              rawJson: { summary: 'Raw mode, to=json: the document itself', value: rawConvertExamples.jsonOut },
+            },
+          },
+          'application/yaml': {
+            schema: { type: 'string', description: 'Raw mode with `to=yaml`: the converted YAML text.' },
+            example: rawConvertExamples.yamlOut,
+          },
+        },
+      },
+      ...errors([400, 401, 413, 415, 422, 429, 500]),
+    },
+  };
+}
+
+function validateOperation(): Json {
+  return {
+    operationId: 'validate',
+    summary: 'Validate YAML, JSON or JSONC',
+    description: 'Invalid input is a normal answer: 200 with `valid: false` and every error found (at most 100).',
+    security: KEYED,
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: ref('ValidateRequest'), examples: validateRequestExamples } },
+    },
+    responses: {
+      200: ok('ValidateResponse', validateResponseExamples, true),
+      ...errors([400, 401, 413, 415, 429, 500]),
+    },
+  };
+}
+
+function healthOperation(): Json {
+  return {
+    operationId: 'health',
+    summary: 'Version and uptime',
+    security: KEYED,
+    responses: {
+      200: ok('HealthResponse', { healthy: { value: healthExample } }, true),
+      ...errors([401, 429, 500, 503]),
+    },
+  };
+}
+
+function ok(schema: string, examples: Json, keyed = false): Json {
+  return {
+    description: 'OK',
+    headers: { 'X-Request-Id': headerRef('X-Request-Id'), ...(keyed ? rateLimitHeaders() : {}) },
+    content: { 'application/json': { schema: ref(schema), examples } },
+  };
+}
+
+function errors(statuses: number[]): Json {
+  return Object.fromEntries(
+    statuses.map((status) => [status, { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` }]),
+  );
+}
+
+function errorResponseComponents(): Json {
+  return Object.fromEntries(
+    Object.entries(ERROR_RESPONSES).map(([status, { name, description }]) => {
+      const codes = API_ERROR_CODES.filter((code) => ERROR_STATUS[code] === Number(status));
+      const headers: Json = { 'X-Request-Id': headerRef('X-Request-Id') };
+      if (status === '401') headers['WWW-Authenticate'] = headerRef('WWW-Authenticate');
+      if (status === '429') Object.assign(headers, { 'Retry-After': headerRef('Retry-After') }, rateLimitHeaders());
+      const examples = Object.fromEntries(codes.map((code: ApiErrorCode) => [code, errorExamples[code]]));
+      return [name, { description, headers, content: { 'application/json': { schema: ref('ErrorResponse'), examples } } }];
+    }),
+  );
+}
+
+const CONVERSION_HEADERS: Array<[string, string]> = [
+  ['X-Conversion-Input-Size', 'Raw mode: bytes of UTF-8 in the input.'],
+  ['X-Conversion-Output-Size', 'Raw mode: bytes of UTF-8 in the output.'],
+  ['X-Conversion-Processing-Ms', 'Raw mode: whole milliseconds spent parsing and serialising.'],
+  ['X-Conversion-Anchors-Count', 'Raw mode: anchor definitions in the input.'],
+  ['X-Conversion-Comments-Count', 'Raw mode: comments in the input.'],
+  ['X-Conversion-Documents', 'Raw mode: documents in the input stream.'],
+];
+
+function headerComponents(): Json {
+  const integer = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
+  return {
+    'X-Request-Id': { description: 'The request id (`req_...`), also in every error body.', schema: { type: 'string' } },
+    'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', const: 'Bearer' } },
+    'Retry-After': integer('Seconds until the quota window resets.'),
+    'X-RateLimit-Limit': integer('Requests per hour on the account\'s plan (absent on unlimited plans).'),
+    'X-RateLimit-Remaining': integer('Requests left in this hour.'),
+    'X-RateLimit-Reset': integer('Unix seconds when this hour\'s window ends.'),
+    ...Object.fromEntries(CONVERSION_HEADERS.map(([name, description]) => [name, integer(description)])),
+    'X-Conversion-Warnings': {
+      description: 'Raw mode: the warnings as a JSON array of strings, non-ASCII escaped; absent when there are none.',
+      schema: { type: 'string' },
+    },
+  };
+}
+
+function rateLimitHeaders(): Json {
+  return Object.fromEntries(
+    ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((name) => [name, headerRef(name)]),
+  );
+}
+
+function queryParam(name: string, description: string, schema: Json): Json {
+  return { name, in: 'query', required: false, description, schema };
+}
+
+function componentSchemas(): Json {
+  const { schemas } = z.toJSONSchema(apiSchemas, { io: 'input', uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, schema]) => {
+      const { $schema: _s, $id: _i, ...rest } = schema as Json;
+      return [id, rest];
+    }),
+  );
+}

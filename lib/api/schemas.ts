@@ -1,0 +1,181 @@
+// Zod schemas for every API request and response; the OpenAPI document is generated from them.
+import { z } from 'zod';
+import { normalizeFormat, normalizeValidateType } from '@/lib/converter/formats';
+import { API_ERROR_CODES } from './errors';
+
+/** Every schema registered here becomes `#/components/schemas/<id>` in the OpenAPI document. */
+export const apiSchemas = z.registry<{ id: string; description?: string }>();
+
+type Source = 'Field' | 'Query parameter';
+
+/** `Field "input" is required.` / `Field "input" must be a string.` */
+function fieldError(source: Source, field: string, expected: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? `${source} "${field}" is required.` : `${source} "${field}" must be ${expected}.`;
+}
+
+function shown(value: string): string {
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+}
+
+function formatField(field: string, source: Source = 'Field') {
+  const required =
+    source === 'Query parameter'
+      ? () => `Raw mode needs both "from" and "to"; query parameter "${field}" is missing. Accepted: yaml (or yml), json.`
+      : fieldError(source, field, 'a string');
+  return z
+    .string({ error: required })
+    .transform((value, ctx) => {
+      const format = normalizeFormat(value);
+      if (!format) {
+        ctx.issues.push({
+          code: 'custom',
+          input: value,
+          message: `Unknown ${field} ${shown(value)}; accepted: yaml (or yml), json.`,
+        });
+        return z.NEVER;
+      }
+      return format;
+    })
+    .meta({ description: '`yaml` (or `yml`) or `json`, case-insensitive.', examples: ['yaml', 'json'] });
+}
+
+function flagField(field: string) {
+  return z.boolean({ error: fieldError('Field', field, 'true or false') }).default(false);
+}
+
+export const ValidationIssueSchema = z
+  .object({
+    message: z.string(),
+    line: z.number().int().min(1).meta({ description: '1-based line where the problem starts.' }),
+    column: z.number().int().min(1).meta({ description: '1-based column (UTF-16 code units).' }),
+    code: z.string().meta({
+      description: 'Stable, machine-readable: DUPLICATE_KEY, BAD_INDENT, UNEXPECTED_TOKEN, INVALID_UTF8, ...',
+    }),
+  })
+  .register(apiSchemas, { id: 'ValidationIssue', description: 'One positioned problem in the input.' });
+
+export const ConvertRequestSchema = z
+  .object({
+    input: z
+      .string({ error: fieldError('Field', 'input', 'a string') })
+      .meta({ description: 'The document to convert. May be empty (an empty YAML stream is `null`).' }),
+    inputType: formatField('inputType'),
+    outputType: formatField('outputType'),
+    preserveComments: flagField('preserveComments').meta({
+      description: 'Carry comments over (JSON output becomes JSONC and a warning says so).',
+    }),
+    preserveAnchors: flagField('preserveAnchors').meta({
+      description: 'YAML -> YAML: keep anchors and aliases. JSON cannot keep them: aliases are expanded and a warning says so.',
+    }),
+  })
+  .register(apiSchemas, { id: 'ConvertRequest', description: 'The body of POST /api/convert. Unknown fields are ignored.' });
+
+export const ValidateRequestSchema = z
+  .object({
+    input: z.string({ error: fieldError('Field', 'input', 'a string') }).meta({ description: 'The document to check.' }),
+    type: z
+      .string({ error: fieldError('Field', 'type', 'a string') })
+      .transform((value, ctx) => {
+        const type = normalizeValidateType(value);
+        if (!type) {
+          ctx.issues.push({
+            code: 'custom',
+            input: value,
+            message: `Unknown type ${shown(value)}; accepted: yaml (or yml), json, jsonc.`,
+          });
+          return z.NEVER;
+        }
+        return type;
+      })
+      .meta({
+        description: '`yaml` (or `yml`), `json` (strict RFC 8259) or `jsonc` (comments and trailing commas allowed), case-insensitive.',
+        examples: ['yaml', 'json', 'jsonc'],
+      }),
+  })
+  .register(apiSchemas, { id: 'ValidateRequest', description: 'The body of POST /api/validate. Unknown fields are ignored.' });
+
+/** Raw mode: `POST /api/convert?from=yaml&to=json` with the document itself as the body. */
+export const RawConvertQuerySchema = z.object({
+  from: formatField('from', 'Query parameter'),
+  to: formatField('to', 'Query parameter'),
+  preserveComments: queryFlag('preserveComments'),
+  preserveAnchors: queryFlag('preserveAnchors'),
+});
+
+function queryFlag(name: string) {
+  return z
+    .enum(['true', 'false', '1', '0'], {
+      error: () => `Query parameter "${name}" must be true or false.`,
+    })
+    .optional()
+    .transform((value) => value === 'true' || value === '1');
+}
+
+const count = (description: string) => z.number().int().min(0).meta({ description });
+
+export const ConversionMetadataSchema = z
+  .object({
+    inputSize: count('Bytes of UTF-8 in `input`.'),
+    outputSize: count('Bytes of UTF-8 in `output`.'),
+    processingMs: count('Whole milliseconds spent parsing and serialising.'),
+    anchorsCount: count('Anchor definitions in the input (0 for JSON).'),
+    commentsCount: count('Comments in the input (YAML `#`, JSONC `//` and `/* */`), whatever the preserve flags say.'),
+    documents: count('Documents in the input stream (JSON input: 1).'),
+  })
+  .register(apiSchemas, { id: 'ConversionMetadata' });
+
+export const ConvertResponseSchema = z
+  .object({
+    success: z.literal(true),
+    output: z.string().meta({ description: 'The converted document; ends with a newline.' }),
+    metadata: ConversionMetadataSchema,
+    warnings: z.array(z.string()).meta({
+      description: 'What the output cannot say exactly (.inf, unknown tags, JSONC output, expanded aliases, ...).',
+    }),
+  })
+  .register(apiSchemas, { id: 'ConvertResponse', description: 'The 200 body of POST /api/convert (JSON mode).' });
+
+export const ValidateResponseSchema = z
+  .object({
+    success: z.literal(true),
+    valid: z.boolean(),
+    errors: z.array(ValidationIssueSchema).meta({ description: 'Every problem found (at most 100); empty when valid.' }),
+  })
+  .register(apiSchemas, {
+    id: 'ValidateResponse',
+    description: 'The 200 body of POST /api/validate. Invalid input is a normal answer: `valid: false`.',
+  });
+
+export const HealthResponseSchema = z
+  .object({
+    status: z.literal('healthy'),
+    version: z.string().meta({ description: 'The package version.' }),
+    uptime: count('Whole seconds since the server process started.'),
+  })
+  .register(apiSchemas, { id: 'HealthResponse' });
+
+export const LiveResponseSchema = z
+  .object({ status: z.literal('healthy') })
+  .register(apiSchemas, { id: 'LiveResponse', description: 'For load balancers; says nothing more.' });
+
+export const ErrorResponseSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.enum(API_ERROR_CODES),
+      message: z.string().meta({ description: 'For people; may change. Match on `code`.' }),
+      requestId: z.string().meta({ description: 'Also sent as `X-Request-Id`; quote it to support.' }),
+      details: z
+        .array(ValidationIssueSchema)
+        .optional()
+        .meta({ description: 'For `invalid_input`: the positioned errors, as validate reports them.' }),
+    }),
+  })
+  .register(apiSchemas, { id: 'ErrorResponse', description: 'The body of every failure, whatever the endpoint.' });
+
+export type ConvertRequestBody = z.output<typeof ConvertRequestSchema>;
+export type ValidateRequestBody = z.output<typeof ValidateRequestSchema>;
+export type ConvertResponse = z.output<typeof ConvertResponseSchema>;
+export type ValidateResponse = z.output<typeof ValidateResponseSchema>;
+export type HealthResponse = z.output<typeof HealthResponseSchema>;

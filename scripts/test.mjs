@@ -1,0 +1,72 @@
+// `npm test`: type-check, build, then every test suite; stops at the first failing step and ends with one summary line.
+// Extra arguments go to vitest (`npm test -- test/api/health.test.ts`).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (p) => path.join(root, 'node_modules', p);
+const resultsDir = path.join(root, 'test-results');
+const vitestReport = path.join(resultsDir, 'vitest.json');
+
+/** A step may name a report: a function reading { passed, failed, skipped } from the file it wrote. */
+const steps = [
+  { name: 'typecheck', args: [bin('typescript/bin/tsc'), '--noEmit'] },
+  { name: 'build', args: [bin('next/dist/bin/next'), 'build'] },
+  {
+    name: 'vitest',
+    args: [
+      bin('vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+      ...process.argv.slice(2),
+    ],
+    report: () => readVitestReport(vitestReport),
+  },
+];
+
+function readVitestReport(file) {
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  let failed = r.numFailedTests;
+  // A file that fails to load has no failed test but fails the run.
+  if (failed === 0 && r.success === false) failed = r.numFailedTestSuites || 1;
+  return { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests };
+}
+
+mkdirSync(resultsDir, { recursive: true });
+rmSync(vitestReport, { force: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let reported = false;
+let exitCode = 0;
+for (const step of steps) {
+  const started = Date.now();
+  console.log(`\n> ${step.name}`);
+  const run = spawnSync(process.execPath, step.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  const counts = step.report?.();
+  if (counts) {
+    reported = true;
+    for (const key of Object.keys(totals)) totals[key] += counts[key];
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (run.status !== 0) {
+    console.error(`\n${step.name} failed (${run.signal ?? `exit code ${run.status}`}) after ${seconds} s.`);
+    exitCode = run.status || 1;
+    break;
+  }
+  console.log(`${step.name} passed in ${seconds} s.`);
+}
+
+if (reported) {
+  const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
+  console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
+}
+process.exit(exitCode);

@@ -1,0 +1,144 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { API_ERROR_CODES, ERROR_STATUS } from '@/lib/api/errors';
+import * as schemas from '@/lib/api/schemas';
+import packageJson from '@/package.json';
+import { baseUrl } from './helpers';
+
+type Json = Record<string, any>;
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Every route the app serves: `app/api/x/route.ts` -> `/api/x` with its exported methods. */
+function appRoutes(dir = path.resolve(__dirname, '../../app/api'), prefix = '/api'): Array<[string, string[]]> {
+  const found: Array<[string, string[]]> = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...appRoutes(full, `${prefix}/${entry.name}`));
+    else if (entry.name === 'route.ts') {
+      const source = readFileSync(full, 'utf8');
+      found.push([prefix, METHODS.filter((m) => new RegExp(`export const ${m}\\b`).test(source))]);
+    }
+  }
+  return found;
+}
+
+const SCHEMAS: Record<string, z.ZodType> = {
+  ConvertRequest: schemas.ConvertRequestSchema,
+  ValidateRequest: schemas.ValidateRequestSchema,
+  ConvertResponse: schemas.ConvertResponseSchema,
+  ValidateResponse: schemas.ValidateResponseSchema,
+  HealthResponse: schemas.HealthResponseSchema,
+  LiveResponse: schemas.LiveResponseSchema,
+  ErrorResponse: schemas.ErrorResponseSchema,
+};
+
+let doc: Json;
+
+function resolve(node: Json): Json {
+  if (typeof node?.$ref !== 'string') return node;
+  const target = node.$ref.replace(/^#\//, '').split('/').reduce((n: Json | undefined, key: string) => n?.[key], doc);
+  if (!target) throw new Error(`unresolved ${node.$ref}`);
+  return resolve(target);
+}
+
+/** [schema id, example name, value] for every JSON example whose schema is a documented component. */
+function jsonExamples(): Array<[string, string, unknown]> {
+  const out: Array<[string, string, unknown]> = [];
+  const collect = (content: Json | undefined) => {
+    const media = content?.['application/json'];
+    if (!media?.examples) return;
+    const refs: string[] = media.schema.$ref ? [media.schema.$ref] : media.schema.anyOf.map((s: Json) => s.$ref).filter(Boolean);
+    for (const [name, example] of Object.entries<Json>(media.examples)) {
+      if (name.startsWith('raw')) continue; // raw mode answers the converted document itself
+      for (const ref of refs) out.push([ref.split('/').pop()!, name, resolve(example).value]);
+    }
+  };
+  for (const item of Object.values<Json>(doc.paths)) {
+    for (const op of Object.values<Json>(item)) {
+      collect(op.requestBody?.content);
+      for (const response of Object.values<Json>(op.responses)) collect(resolve(response).content);
+    }
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  const res = await fetch(`${baseUrl}/api/openapi.json`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  doc = await res.json();
+});
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document with the package version', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe(packageJson.version);
+  });
+
+  it('documents every route and method the app serves', () => {
+    const routes = appRoutes();
+    expect(routes.map(([p]) => p).sort()).toStrictEqual(Object.keys(doc.paths).sort());
+    for (const [route, methods] of routes) {
+      expect(Object.keys(doc.paths[route]).sort(), route).toStrictEqual(methods.map((m) => m.toLowerCase()).sort());
+    }
+  });
+
+  it('marks the keyed endpoints as secured with a bearer key and the others as open', () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const [route, method] of [['/api/convert', 'post'], ['/api/validate', 'post'], ['/api/health', 'get']] as const) {
+      expect(doc.paths[route][method].security, route).toStrictEqual([{ bearerAuth: [] }]);
+    }
+    expect(doc.paths['/api/health/live'].get.security).toStrictEqual([]);
+    expect(doc.paths['/api/openapi.json'].get.security).toStrictEqual([]);
+  });
+
+  it('has every error code of the contract under its status, with the error schema and an example', () => {
+    const documented = new Map<string, number>();
+    for (const response of Object.values<Json>(doc.components.responses)) {
+      const media = response.content['application/json'];
+      expect(media.schema).toStrictEqual({ $ref: '#/components/schemas/ErrorResponse' });
+      for (const example of Object.values<Json>(media.examples)) {
+        documented.set(example.value.error.code, example.value.error.code);
+      }
+    }
+    expect([...documented.keys()].sort()).toStrictEqual([...API_ERROR_CODES].sort());
+    const statuses = Object.keys(doc.components.responses).map((name) => {
+      const example = Object.values<Json>(doc.components.responses[name].content['application/json'].examples)[0]!;
+      return ERROR_STATUS[example.value.error.code as keyof typeof ERROR_STATUS];
+    });
+    expect(new Set(statuses)).toStrictEqual(new Set(Object.values(ERROR_STATUS)));
+  });
+
+  it('documents raw mode: query parameters, body types and X-Conversion-* headers', () => {
+    const op = doc.paths['/api/convert'].post;
+    expect(op.parameters.map((p: Json) => p.name)).toStrictEqual(['from', 'to', 'preserveComments', 'preserveAnchors']);
+    expect(Object.keys(op.requestBody.content)).toEqual(expect.arrayContaining(['application/json', 'application/yaml', 'text/yaml']));
+    expect(Object.keys(op.responses['200'].content)).toStrictEqual(['application/json', 'application/yaml']);
+    expect(Object.keys(op.responses['200'].headers)).toEqual(
+      expect.arrayContaining(['X-Conversion-Input-Size', 'X-Conversion-Documents', 'X-Conversion-Warnings']),
+    );
+  });
+
+  it('resolves every $ref', () => {
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        if ('$ref' in node) resolve(node as Json);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(doc);
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(Object.keys(SCHEMAS)));
+  });
+
+  it('has request and response examples for every endpoint, each valid against its zod schema', () => {
+    const examples = jsonExamples();
+    expect(new Set(examples.map(([id]) => id))).toStrictEqual(new Set(Object.keys(SCHEMAS)));
+    for (const [id, name, value] of examples) {
+      const result = SCHEMAS[id]!.safeParse(value);
+      expect(result.success, `${id} example "${name}": ${result.error?.message}`).toBe(true);
+    }
+  });
+});
