@@ -135,17 +135,18 @@ describe('POST /api/convert: input the converter refuses', () => {
     await expectError(res, 422, { code: 'limit_exceeded', message: TOO_DEEP });
   });
 
-  it('refuses a "billion laughs" alias bomb quickly', async () => {
+  it('refuses a "billion laughs" alias bomb', async () => {
     const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
     for (let level = 1; level < 9; level++) {
       const prev = String.fromCharCode(96 + level);
       const name = String.fromCharCode(97 + level);
       lines.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
     }
-    const started = Date.now();
     const res = await postJson('/api/convert', { input: lines.join('\n'), inputType: 'yaml', outputType: 'json' });
-    await expectError(res, 422, { code: 'limit_exceeded', message: expect.any(String) });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    await expectError(res, 422, {
+      code: 'limit_exceeded',
+      message: expect.stringMatching(/^Expanding the aliases would produce more than 1,000,000 nodes/),
+    });
   });
 });
 

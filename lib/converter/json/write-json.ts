@@ -1,4 +1,4 @@
-import type { YDocument } from '../types';
+import type { MapEntry, MapNode, SeqNode, YDocument, YNode } from '../types';
 
 export interface WriteJsonOptions {
   /** Write JSONC: comments as `//` lines before the key or element, end-of-line comments at the end of the line. */
@@ -11,6 +11,299 @@ export interface WriteJsonOptions {
  * Writes documents as JSON text with two-space indentation and a final newline:
  * no document -> `null`, one -> its value, several -> an array of them.
  */
-export function writeJson(_documents: YDocument[], _options: WriteJsonOptions): string {
-  throw new Error('writeJson: not implemented yet');
+export function writeJson(documents: YDocument[], options: WriteJsonOptions): string {
+  return new JsonWriter(options.comments, options.onWarning).write(documents);
+}
+
+/** Below this many entries, keys are compared pairwise to find duplicates instead of through a Set. */
+const PAIRWISE_KEY_CHECK = 8;
+
+const FLUSH_LENGTH = 1 << 16;
+
+/** The entries of a map as written: one per distinct key string, at the first key's place, with the last value. */
+interface Members {
+  keys: string[];
+  values: YNode[];
+}
+
+class JsonWriter {
+  /** The output being built; flushed into `done` in flat chunks (see `flushIfLong`). */
+  private out = '';
+  private readonly done: string[] = [];
+  /** `indents[n]` is a line break followed by n levels of two-space indentation. */
+  private readonly indents: string[] = ['\n'];
+
+  constructor(
+    private readonly comments: boolean,
+    private readonly onWarning: ((message: string) => void) | undefined,
+  ) {}
+
+  write(documents: YDocument[]): string {
+    if (documents.length === 0) return 'null\n';
+    const c = this.comments;
+    if (documents.length === 1) {
+      const doc = documents[0]!;
+      if (c) this.commentLines(doc.comments?.before, '', '\n');
+      this.value(doc.contents, 0);
+      if (c) this.trailingAfterInline(doc.contents);
+      this.out += '\n';
+      if (c) this.commentLines(doc.comments?.after, '', '\n');
+      return this.finish();
+    }
+    const ind = this.indent(1);
+    this.out += '[';
+    for (let i = 0; i < documents.length; i++) {
+      const doc = documents[i]!;
+      if (c) this.commentLines(doc.comments?.before, ind, '');
+      this.out += ind;
+      this.value(doc.contents, 1);
+      if (i < documents.length - 1) this.out += ',';
+      if (c) {
+        this.trailingAfterInline(doc.contents);
+        this.commentLines(doc.comments?.after, ind, '');
+      }
+    }
+    this.out += '\n]\n';
+    return this.finish();
+  }
+
+  private value(node: YNode | null, level: number): void {
+    if (node === null) {
+      this.out += 'null';
+      return;
+    }
+    switch (node.kind) {
+      case 'string':
+        this.out += JSON.stringify(node.value);
+        return;
+      case 'number':
+        this.out += node.special === true ? JSON.stringify(node.text) : node.text;
+        return;
+      case 'bool':
+        this.out += node.value ? 'true' : 'false';
+        return;
+      case 'null':
+        this.out += 'null';
+        return;
+      case 'seq':
+        this.seq(node, level);
+        return;
+      case 'map':
+        this.map(node, level);
+        return;
+      case 'alias':
+        throw aliasError(node.name);
+    }
+  }
+
+  private seq(node: SeqNode, level: number): void {
+    const items = node.items;
+    const n = items.length;
+    const c = this.comments;
+    const end = c ? node.endComments : undefined;
+    if (n === 0 && (end === undefined || end.length === 0)) {
+      this.out += '[]';
+      return;
+    }
+    const ind = this.indent(level + 1);
+    this.out += '[';
+    if (c) this.trailing(node);
+    for (let i = 0; i < n; i++) {
+      const item = items[i]!;
+      if (c) this.commentLines(item.comments?.before, ind, '');
+      this.out += ind;
+      this.value(item, level + 1);
+      if (i < n - 1) this.out += ',';
+      if (c) this.trailingAfterInline(item);
+      this.flushIfLong();
+    }
+    if (end !== undefined) this.commentLines(end, ind, '');
+    this.out += this.indent(level) + ']';
+  }
+
+  private map(node: MapNode, level: number): void {
+    const c = this.comments;
+    const end = c ? node.endComments : undefined;
+    if (node.entries.length === 0 && (end === undefined || end.length === 0)) {
+      this.out += '{}';
+      return;
+    }
+    const { keys, values } = this.members(node.entries);
+    const n = keys.length;
+    const ind = this.indent(level + 1);
+    this.out += '{';
+    if (c) this.trailing(node);
+    for (let i = 0; i < n; i++) {
+      const value = values[i]!;
+      if (c) this.commentLines(value.comments?.before, ind, '');
+      this.out += ind + JSON.stringify(keys[i]) + ': ';
+      this.value(value, level + 1);
+      if (i < n - 1) this.out += ',';
+      if (c) this.trailingAfterInline(value);
+      this.flushIfLong();
+    }
+    if (end !== undefined) this.commentLines(end, ind, '');
+    this.out += this.indent(level) + '}';
+  }
+
+  /** Key strings and values of a map, merging entries whose keys have the same string form. */
+  private members(entries: MapEntry[]): Members {
+    const n = entries.length;
+    const keys = new Array<string>(n);
+    const values = new Array<YNode>(n);
+    for (let i = 0; i < n; i++) {
+      const e = entries[i]!;
+      keys[i] = keyString(e.key);
+      values[i] = e.value;
+    }
+    if (!hasDuplicate(keys)) return { keys, values };
+
+    const firstIndex = new Map<string, number>();
+    const outKeys: string[] = [];
+    const outValues: YNode[] = [];
+    const warned = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const k = keys[i]!;
+      const at = firstIndex.get(k);
+      if (at === undefined) {
+        firstIndex.set(k, outKeys.length);
+        outKeys.push(k);
+        outValues.push(values[i]!);
+      } else {
+        outValues[at] = values[i]!;
+        if (!warned.has(k)) {
+          warned.add(k);
+          this.onWarning?.(
+            `Two or more keys of one mapping become the same JSON key ${JSON.stringify(k)}; only the last value is kept, at the first key's place.`,
+          );
+        }
+      }
+    }
+    return { keys: outKeys, values: outValues };
+  }
+
+  /** The end-of-line comment of a collection, after its opening bracket. */
+  private trailing(node: YNode): void {
+    const t = node.comments?.trailing;
+    if (t !== undefined) this.out += ' ' + commentText(t.replace(/[\r\n]+/g, ' '));
+  }
+
+  /** The end-of-line comment of a value written on one line (a scalar or an empty collection). */
+  private trailingAfterInline(node: YNode | null): void {
+    if (node === null) return;
+    if ((node.kind === 'seq' && (node.items.length > 0 || hasLines(node.endComments))) ||
+      (node.kind === 'map' && (node.entries.length > 0 || hasLines(node.endComments)))) {
+      return;
+    }
+    this.trailing(node);
+  }
+
+  /** Writes each comment line as `<prefix>// text<suffix>`. */
+  private commentLines(lines: string[] | undefined, prefix: string, suffix: string): void {
+    if (lines === undefined) return;
+    for (const entry of lines) {
+      for (const line of entry.split(/\r\n|\r|\n/)) this.out += prefix + commentText(line) + suffix;
+    }
+  }
+
+  /**
+   * A string built by many `+=` is a tree of small pieces that the GC must trace and copy
+   * until it is flattened; flattening it every 64K characters keeps the heap small.
+   */
+  private flushIfLong(): void {
+    if (this.out.length > FLUSH_LENGTH) {
+      const chunk = this.out;
+      chunk.charCodeAt(0); // flattens the chunk
+      this.done.push(chunk);
+      this.out = '';
+    }
+  }
+
+  private finish(): string {
+    this.done.push(this.out);
+    return this.done.join('');
+  }
+
+  private indent(level: number): string {
+    const indents = this.indents;
+    while (indents.length <= level) indents.push(indents[indents.length - 1]! + '  ');
+    return indents[level]!;
+  }
+}
+
+function hasLines(lines: string[] | undefined): boolean {
+  return lines !== undefined && lines.length > 0;
+}
+
+function commentText(text: string): string {
+  return text === '' ? '//' : '// ' + text;
+}
+
+function hasDuplicate(keys: string[]): boolean {
+  const n = keys.length;
+  if (n < 2) return false;
+  if (n <= PAIRWISE_KEY_CHECK) {
+    for (let i = 1; i < n; i++) {
+      const k = keys[i];
+      for (let j = 0; j < i; j++) if (keys[j] === k) return true;
+    }
+    return false;
+  }
+  return new Set(keys).size !== n;
+}
+
+/** The JSON key for a YAML key: a string as is, a scalar as its text, a collection as its compact JSON. */
+function keyString(key: YNode): string {
+  switch (key.kind) {
+    case 'string':
+      return key.value;
+    case 'number':
+      return key.text;
+    case 'bool':
+      return key.value ? 'true' : 'false';
+    case 'null':
+      return 'null';
+    case 'seq':
+    case 'map':
+      return compact(key);
+    case 'alias':
+      throw aliasError(key.name);
+  }
+}
+
+/** JSON without whitespace (like JSON.stringify(value)), for collections used as keys. */
+function compact(node: YNode): string {
+  switch (node.kind) {
+    case 'string':
+      return JSON.stringify(node.value);
+    case 'number':
+      return node.special === true ? JSON.stringify(node.text) : node.text;
+    case 'bool':
+      return node.value ? 'true' : 'false';
+    case 'null':
+      return 'null';
+    case 'seq':
+      return '[' + node.items.map(compact).join(',') + ']';
+    case 'map': {
+      // The last value of a repeated key wins, at the first key's place, as in the main output.
+      const index = new Map<string, number>();
+      const parts: string[] = [];
+      for (const e of node.entries) {
+        const k = keyString(e.key);
+        const member = JSON.stringify(k) + ':' + compact(e.value);
+        const at = index.get(k);
+        if (at === undefined) {
+          index.set(k, parts.length);
+          parts.push(member);
+        } else parts[at] = member;
+      }
+      return '{' + parts.join(',') + '}';
+    }
+    case 'alias':
+      throw aliasError(node.name);
+  }
+}
+
+function aliasError(name: string): Error {
+  return new Error(`writeJson: alias *${name} reached the JSON writer; aliases must be expanded before writing JSON.`);
 }
