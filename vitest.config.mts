@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@': root } },
+  resolve: { alias: { '@': root, 'server-only': path.join(root, 'test/stubs/server-only.ts') } },
   test: {
     testTimeout: 60_000,
     hookTimeout: 240_000,

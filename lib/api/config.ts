@@ -1,4 +1,5 @@
 // Server configuration from environment variables, validated once at start-up. Defaults live here and in .env.example.
+import 'server-only';
 import { z } from 'zod';
 import packageJson from '@/package.json';
 

@@ -1,4 +1,5 @@
 // Wraps every API route handler: request id, guards, and the one error path.
+import 'server-only';
 import { config } from './config';
 import { toErrorResponse } from './errors';
 import { newRequestId } from './request-id';

@@ -1,4 +1,5 @@
 // POST /api/convert?from=yaml&to=json: the document itself in, the converted text out, metadata in X-Conversion-* headers.
+import 'server-only';
 import { convert, decodeUtf8OrThrow, type ConvertResult } from '@/lib/converter';
 import { parseRequestOrThrow } from '../parse-request';
 import { readRawBody } from '../read-body';

@@ -1,4 +1,5 @@
 // POST /api/convert in JSON mode; raw mode (`?from=&to=`) is handed to handleRawConvert.
+import 'server-only';
 import { convert } from '@/lib/converter';
 import { checkInputSizeOrThrow } from '../check-input-size';
 import { jsonResponse } from '../json-response';

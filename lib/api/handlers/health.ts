@@ -1,4 +1,5 @@
 // GET /api/health (keyed: version and uptime) and GET /api/health/live (no key, says nothing more).
+import 'server-only';
 import { config } from '../config';
 import { jsonResponse } from '../json-response';
 import type { HealthResponse } from '../schemas';

@@ -1,4 +1,5 @@
 // POST /api/validate: checks a document; invalid input is a 200 with `valid: false` and positioned errors.
+import 'server-only';
 import { validate } from '@/lib/converter';
 import { checkInputSizeOrThrow } from '../check-input-size';
 import { jsonResponse } from '../json-response';
