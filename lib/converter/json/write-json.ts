@@ -1,3 +1,4 @@
+import { jsonKeyText } from '../json-key-text';
 import type { MapEntry, MapNode, SeqNode, YDocument, YNode } from '../types';
 
 export interface WriteJsonOptions {
@@ -153,7 +154,7 @@ class JsonWriter {
     const values = new Array<YNode>(n);
     for (let i = 0; i < n; i++) {
       const e = entries[i]!;
-      keys[i] = keyString(e.key);
+      keys[i] = jsonKeyText(e.key);
       values[i] = e.value;
     }
     if (!hasDuplicate(keys)) return { keys, values };
@@ -250,58 +251,6 @@ function hasDuplicate(keys: string[]): boolean {
     return false;
   }
   return new Set(keys).size !== n;
-}
-
-/** The JSON key for a YAML key: a string as is, a scalar as its text, a collection as its compact JSON. */
-function keyString(key: YNode): string {
-  switch (key.kind) {
-    case 'string':
-      return key.value;
-    case 'number':
-      return key.text;
-    case 'bool':
-      return key.value ? 'true' : 'false';
-    case 'null':
-      return 'null';
-    case 'seq':
-    case 'map':
-      return compact(key);
-    case 'alias':
-      throw aliasError(key.name);
-  }
-}
-
-/** JSON without whitespace (like JSON.stringify(value)), for collections used as keys. */
-function compact(node: YNode): string {
-  switch (node.kind) {
-    case 'string':
-      return JSON.stringify(node.value);
-    case 'number':
-      return node.special === true ? JSON.stringify(node.text) : node.text;
-    case 'bool':
-      return node.value ? 'true' : 'false';
-    case 'null':
-      return 'null';
-    case 'seq':
-      return '[' + node.items.map(compact).join(',') + ']';
-    case 'map': {
-      // The last value of a repeated key wins, at the first key's place, as in the main output.
-      const index = new Map<string, number>();
-      const parts: string[] = [];
-      for (const e of node.entries) {
-        const k = keyString(e.key);
-        const member = JSON.stringify(k) + ':' + compact(e.value);
-        const at = index.get(k);
-        if (at === undefined) {
-          index.set(k, parts.length);
-          parts.push(member);
-        } else parts[at] = member;
-      }
-      return '{' + parts.join(',') + '}';
-    }
-    case 'alias':
-      throw aliasError(node.name);
-  }
 }
 
 function aliasError(name: string): Error {

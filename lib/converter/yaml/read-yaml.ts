@@ -6,6 +6,7 @@
 import { Composer, LineCounter, Parser, isAlias, isMap, isScalar, isSeq } from 'yaml';
 import type { CST, Document, Node as YamlNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import { ConversionError, tooDeep } from '../errors';
+import { jsonKeyText } from '../json-key-text';
 import { MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget } from '../limits';
 import type { Format, MapEntry, NodeComments, ValidationIssue, YDocument, YNode } from '../types';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
@@ -592,41 +593,9 @@ function shortTag(tag: string): string {
   return `!<${tag}>`;
 }
 
-/** The text a key takes in JSON: strings as is, scalars as written, collections as compact JSON. */
-export function keyText(key: YNode): string {
-  switch (key.kind) {
-    case 'string':
-      return key.value;
-    case 'number':
-      return key.text;
-    case 'bool':
-      return key.value ? 'true' : 'false';
-    case 'null':
-      return 'null';
-    case 'alias':
-      return '*' + key.name;
-    default:
-      return compactJson(key);
-  }
-}
-
-function compactJson(node: YNode): string {
-  switch (node.kind) {
-    case 'string':
-      return JSON.stringify(node.value);
-    case 'number':
-      return node.special ? JSON.stringify(node.text) : node.text;
-    case 'bool':
-      return node.value ? 'true' : 'false';
-    case 'null':
-      return 'null';
-    case 'alias':
-      return JSON.stringify('*' + node.name);
-    case 'seq':
-      return '[' + node.items.map(compactJson).join(',') + ']';
-    case 'map':
-      return '{' + node.entries.map((e) => JSON.stringify(keyText(e.key)) + ':' + compactJson(e.value)).join(',') + '}';
-  }
+/** Key identity: the key's JSON text; an alias key (kept only for YAML output) by its name. */
+function keyText(key: YNode): string {
+  return jsonKeyText(key, (name) => '*' + name);
 }
 
 /** Nodes in the expanded tree under an IR node (memoised: shared subtrees are counted once per call site). */
