@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   payload_too_large: 413,
+  /** A method the route does not serve; `Allow` lists the ones it does. */
+  method_not_allowed: 405,
   unsupported_media_type: 415,
   /** Convert could not parse `input`; `details` holds the positioned errors. */
   invalid_input: 422,

@@ -77,7 +77,14 @@ export const validateResponseExamples: Record<string, Example<ValidateResponse>>
     value: {
       success: true,
       valid: false,
-      errors: [{ message: 'Duplicate key "a".', line: 2, column: 1, code: 'DUPLICATE_KEY' }],
+      errors: [
+        {
+          message: 'Map keys must be unique: this key appears earlier in the same mapping.',
+          line: 2,
+          column: 1,
+          code: 'DUPLICATE_KEY',
+        },
+      ],
     },
   },
 };
@@ -110,5 +117,6 @@ export const errorExamples: Record<ApiErrorCode, Example<ErrorBody>> = {
     'internal_error',
     `Something went wrong on our side. If it keeps happening, contact support with the request id ${REQUEST_ID}.`,
   ),
+  method_not_allowed: errorExample('method_not_allowed', 'GET is not served here; use POST.'),
   unavailable: errorExample('unavailable', 'The service is starting or a dependency is down; try again shortly.'),
 };

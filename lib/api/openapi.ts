@@ -23,6 +23,7 @@ const KEYED = [{ bearerAuth: [] }];
 const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   400: { name: 'BadRequest', description: 'The body is not JSON, a field is missing or mistyped, or a type is unknown.' },
   401: { name: 'Unauthorized', description: 'No `Authorization: Bearer <key>` header, or an unknown or revoked key.' },
+  405: { name: 'MethodNotAllowed', description: 'The path exists but not with this method; `Allow` lists the methods it serves.' },
   413: { name: 'PayloadTooLarge', description: "`input` is larger than the account's plan allows (checked before parsing)." },
   415: { name: 'UnsupportedMediaType', description: 'The body is not JSON (raw mode: not one of the accepted document types).' },
   422: { name: 'UnprocessableInput', description: '`invalid_input`: the input could not be parsed. `limit_exceeded`: converting it would exceed a safety bound.' },
@@ -150,7 +151,7 @@ function convertOperation(): Json {
           },
         },
       },
-      ...errors([400, 401, 413, 415, 422, 429, 500]),
+      ...errors([400, 401, 405, 413, 415, 422, 429, 500]),
     },
   };
 }
@@ -167,7 +168,7 @@ function validateOperation(): Json {
     },
     responses: {
       200: ok('ValidateResponse', validateResponseExamples, true),
-      ...errors([400, 401, 413, 415, 429, 500]),
+      ...errors([400, 401, 405, 413, 415, 429, 500]),
     },
   };
 }
@@ -179,7 +180,7 @@ function healthOperation(): Json {
     security: KEYED,
     responses: {
       200: ok('HealthResponse', { healthy: { value: healthExample } }, true),
-      ...errors([401, 429, 500, 503]),
+      ...errors([401, 405, 429, 500, 503]),
     },
   };
 }
@@ -204,6 +205,7 @@ function errorResponseComponents(): Json {
       const codes = API_ERROR_CODES.filter((code) => ERROR_STATUS[code] === Number(status));
       const headers: Json = { 'X-Request-Id': headerRef('X-Request-Id') };
       if (status === '401') headers['WWW-Authenticate'] = headerRef('WWW-Authenticate');
+      if (status === '405') headers['Allow'] = headerRef('Allow');
       if (status === '429') Object.assign(headers, { 'Retry-After': headerRef('Retry-After') }, rateLimitHeaders());
       const examples = Object.fromEntries(codes.map((code: ApiErrorCode) => [code, errorExamples[code]]));
       return [name, { description, headers, content: { 'application/json': { schema: ref('ErrorResponse'), examples } } }];
@@ -225,6 +227,7 @@ function headerComponents(): Json {
   return {
     'X-Request-Id': { description: 'The request id (`req_...`), also in every error body.', schema: { type: 'string' } },
     'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', const: 'Bearer' } },
+    Allow: { description: 'The methods the path serves, e.g. `POST`.', schema: { type: 'string' } },
     'Retry-After': integer('Seconds until the quota window resets.'),
     'X-RateLimit-Limit': integer('Requests per hour on the account\'s plan (absent on unlimited plans).'),
     'X-RateLimit-Remaining': integer('Requests left in this hour.'),

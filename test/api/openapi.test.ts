@@ -5,7 +5,14 @@ import type { z } from 'zod';
 import { API_ERROR_CODES, ERROR_STATUS } from '@/lib/api/errors';
 import * as schemas from '@/lib/api/schemas';
 import packageJson from '@/package.json';
-import { baseUrl } from './helpers';
+import {
+  convertRequestExamples,
+  convertResponseExamples,
+  rawConvertExamples,
+  validateRequestExamples,
+  validateResponseExamples,
+} from '@/lib/api/openapi-examples';
+import { baseUrl, postBytes, postJson } from './helpers';
 
 type Json = Record<string, any>;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -140,5 +147,40 @@ describe('GET /api/openapi.json', () => {
       const result = SCHEMAS[id]!.safeParse(value);
       expect(result.success, `${id} example "${name}": ${result.error?.message}`).toBe(true);
     }
+  });
+});
+
+describe('the OpenAPI examples are what the server really answers', () => {
+  it('convert: the YAML -> JSON example', async () => {
+    const res = await postJson('/api/convert', convertRequestExamples.yamlToJson!.value);
+    expect(res.status).toBe(200);
+    const expected = convertResponseExamples.yamlToJson!.value;
+    expect(await res.json()).toEqual({
+      ...expected,
+      metadata: { ...expected.metadata, processingMs: expect.any(Number) },
+    });
+  });
+
+  it('convert: every request example succeeds', async () => {
+    for (const { value } of Object.values(convertRequestExamples)) {
+      const res = await postJson('/api/convert', value);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ success: true });
+    }
+  });
+
+  it('validate: the invalid example gives exactly the documented errors', async () => {
+    const res = await postJson('/api/validate', validateRequestExamples.yaml!.value);
+    expect(await res.json()).toEqual(validateResponseExamples.invalid!.value);
+    const jsonc = await postJson('/api/validate', validateRequestExamples.jsonc!.value);
+    expect(await jsonc.json()).toEqual(validateResponseExamples.valid!.value);
+  });
+
+  it('raw mode: the documented input gives the documented output', async () => {
+    const res = await postBytes('/api/convert?from=yaml&to=json', rawConvertExamples.yamlIn, 'application/yaml');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(await res.text())).toEqual(rawConvertExamples.jsonOut);
+    const back = await postBytes('/api/convert?from=json&to=yaml', '{"name": "yamljson", "port": 8080}', 'application/json');
+    expect(await back.text()).toBe(rawConvertExamples.yamlOut);
   });
 });
