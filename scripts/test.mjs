@@ -13,6 +13,7 @@ const vitestReport = path.join(resultsDir, 'vitest.json');
 /** A step may name a report: a function reading { passed, failed, skipped } from the file it wrote. */
 const steps = [
   { name: 'typecheck', args: [bin('typescript/bin/tsc'), '--noEmit'] },
+  { name: 'build worker', args: [path.join(root, 'scripts', 'build-worker.mjs')] },
   { name: 'build', args: [bin('next/dist/bin/next'), 'build'] },
   {
     name: 'vitest',

@@ -6,13 +6,23 @@ import packageJson from '@/package.json';
 /** The largest plan's input limit (Enterprise, 100 MB). */
 export const DEFAULT_MAX_INPUT_BYTES = 100_000_000;
 
-const EnvSchema = z.object({
-  MAX_INPUT_BYTES: z
+/** Heap of one conversion worker (MB): a 10 MB YAML document needs about 800 MB today. */
+export const DEFAULT_CONVERSION_MEMORY_MB = 2048;
+/** Wall-clock limit of one conversion in a worker. */
+export const DEFAULT_CONVERSION_TIMEOUT_MS = 120_000;
+
+const positiveInt = (name: string, unit: string) =>
+  z
     .string()
-    .regex(/^[1-9][0-9]*$/, 'MAX_INPUT_BYTES must be a positive whole number of bytes')
+    .regex(/^[1-9][0-9]*$/, `${name} must be a positive whole number of ${unit}`)
     .transform(Number)
-    .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'MAX_INPUT_BYTES is too large'))
-    .optional(),
+    .pipe(z.number().max(Number.MAX_SAFE_INTEGER, `${name} is too large`))
+    .optional();
+
+const EnvSchema = z.object({
+  MAX_INPUT_BYTES: positiveInt('MAX_INPUT_BYTES', 'bytes'),
+  CONVERSION_MEMORY_MB: positiveInt('CONVERSION_MEMORY_MB', 'MB'),
+  CONVERSION_TIMEOUT_MS: positiveInt('CONVERSION_TIMEOUT_MS', 'milliseconds'),
 });
 
 export interface ApiConfig {
@@ -20,18 +30,27 @@ export interface ApiConfig {
   version: string;
   /** Input limit used when no guard sets a per-plan one. */
   maxInputBytes: number;
+  /** Heap limit of one conversion worker, MB. */
+  conversionMemoryMb: number;
+  /** Time limit of one conversion in a worker, ms. */
+  conversionTimeoutMs: number;
 }
 
 /** Reads and validates the configuration; throws one readable error for a bad value. */
 export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
-  const parsed = EnvSchema.safeParse({ MAX_INPUT_BYTES: env.MAX_INPUT_BYTES || undefined });
+  const names = Object.keys(EnvSchema.shape) as Array<keyof typeof EnvSchema.shape>;
+  const parsed = EnvSchema.safeParse(Object.fromEntries(names.map((n) => [n, env[n] || undefined])));
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => i.message).join('; ');
-    throw new Error(`Invalid configuration: ${problems} (got ${JSON.stringify(env.MAX_INPUT_BYTES)}).`);
+    const problems = parsed.error.issues
+      .map((i) => `${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`)
+      .join('; ');
+    throw new Error(`Invalid configuration: ${problems}.`);
   }
   return {
     version: packageJson.version,
     maxInputBytes: parsed.data.MAX_INPUT_BYTES ?? DEFAULT_MAX_INPUT_BYTES,
+    conversionMemoryMb: parsed.data.CONVERSION_MEMORY_MB ?? DEFAULT_CONVERSION_MEMORY_MB,
+    conversionTimeoutMs: parsed.data.CONVERSION_TIMEOUT_MS ?? DEFAULT_CONVERSION_TIMEOUT_MS,
   };
 }
 

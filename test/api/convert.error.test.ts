@@ -4,6 +4,7 @@ import {
   expectError,
   expectServerAlive,
   invalidJsonMessage,
+  baseUrl,
   maxInputBytes,
   postBytes,
   postEndless,
@@ -151,11 +152,23 @@ describe('POST /api/convert: input the converter refuses', () => {
 });
 
 describe('POST /api/convert: large inputs', () => {
-  it('converts a 1,000,000-item YAML sequence', async () => {
-    const res = await postJson('/api/convert', { input: '- 0\n'.repeat(1_000_000), inputType: 'yaml', outputType: 'json' });
-    const body = await res.json();
-    expect(res.status).toBe(200);
+  it('converts a 1,000,000-item YAML sequence while the server keeps answering', async () => {
+    const order: string[] = [];
+    const conversion = postJson('/api/convert', { input: '- 0\n'.repeat(1_000_000), inputType: 'yaml', outputType: 'json' }).then(
+      async (res) => {
+        order.push('conversion');
+        return { status: res.status, body: await res.json() };
+      },
+    );
+    // Sent once the conversion is under way; a blocked event loop would answer it only afterwards.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const live = await fetch(`${baseUrl}/api/health/live`);
+    order.push('live');
+    expect(live.status).toBe(200);
+    const { status, body } = await conversion;
+    expect(status).toBe(200);
     expect(body.output).toBe(`[\n${Array(1_000_000).fill('  0').join(',\n')}\n]\n`);
+    expect(order).toEqual(['live', 'conversion']);
   });
 
   it('converts a 1,000,000-item JSON array', async () => {

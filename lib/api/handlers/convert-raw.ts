@@ -1,8 +1,9 @@
 // POST /api/convert?from=yaml&to=json: the document itself in, the converted text out, metadata in X-Conversion-* headers.
 import 'server-only';
-import { convert, decodeUtf8OrThrow, type ConvertResult } from '@/lib/converter';
+import { decodeUtf8OrThrow, type ConvertResult } from '@/lib/converter';
 import { parseRequestOrThrow } from '../parse-request';
 import { readRawBody } from '../read-body';
+import { runConvert } from '../run-converter';
 import { RawConvertQuerySchema } from '../schemas';
 import type { ApiContext } from '../with-api';
 
@@ -18,13 +19,16 @@ export async function handleRawConvert(request: Request, ctx: ApiContext, query:
     preserveAnchors: query.get('preserveAnchors') ?? undefined,
   });
   const input = decodeUtf8OrThrow(await readRawBody(request, ctx.maxInputBytes));
-  const result = convert({
-    input,
-    inputType: options.from,
-    outputType: options.to,
-    preserveComments: options.preserveComments,
-    preserveAnchors: options.preserveAnchors,
-  });
+  const result = await runConvert(
+    {
+      input,
+      inputType: options.from,
+      outputType: options.to,
+      preserveComments: options.preserveComments,
+      preserveAnchors: options.preserveAnchors,
+    },
+    request.signal,
+  );
   return new Response(result.output, { headers: conversionHeaders(result, CONTENT_TYPES[options.to]) });
 }
 
