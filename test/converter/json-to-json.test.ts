@@ -1,20 +1,12 @@
 /** JSON -> JSON through the public `convert` and `validate` (they need only the JSON reader and writer). */
 import { describe, expect, test } from 'vitest';
-import { ConversionError, convert, validate } from '../../lib/converter';
+import { convert, validate } from '../../lib/converter';
 import { MAX_DEPTH } from '../../lib/converter/limits';
+import { conversionError } from '../helpers/conversion-error';
 
 const toJson = (input: string, preserveComments = false) =>
   convert({ input, inputType: 'json', outputType: 'json', preserveComments });
 
-function conversionError(run: () => unknown): ConversionError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof ConversionError) return err;
-    throw err;
-  }
-  throw new Error('expected a ConversionError');
-}
 
 describe('convert json -> json', () => {
   test('pretty-prints with two spaces, keeping key order and every digit', () => {

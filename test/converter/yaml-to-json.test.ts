@@ -1,20 +1,12 @@
 /** Contract section 3, YAML -> JSON: each rule with the exact output it must give. */
 import { describe, expect, it } from 'vitest';
-import { ConversionError, convert, validate } from '@/lib/converter';
+import { convert, validate } from '@/lib/converter';
+import { conversionError } from '../helpers/conversion-error';
 
 const toJson = (input: string, extra: { preserveComments?: boolean; preserveAnchors?: boolean } = {}) =>
   convert({ input, inputType: 'yaml', outputType: 'json', ...extra });
 const out = (input: string) => toJson(input).output;
 
-function conversionError(f: () => unknown): ConversionError {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof ConversionError) return err;
-    throw err;
-  }
-  throw new Error('expected a ConversionError');
-}
 
 describe('YAML -> JSON scalars (YAML 1.2 core schema)', () => {
   it('types plain scalars by the 1.2 core schema and leaves 1.1-only forms as strings', () => {
