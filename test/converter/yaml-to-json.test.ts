@@ -263,6 +263,22 @@ describe('validate type yaml', () => {
     expect(r.errors[0]).toMatchObject({ code, line, column });
   });
 
+  it('explains the most common mistakes in plain words', () => {
+    expect(validate({ input: 'a: b: c\n', type: 'yaml' }).errors).toEqual([
+      {
+        message:
+          'A nested mapping cannot start on the same line as its key (as in "a: b: c"): put it on the next line, indented, or quote the value.',
+        line: 1,
+        column: 4,
+        code: 'BLOCK_AS_IMPLICIT_KEY',
+      },
+    ]);
+    expect(validate({ input: 'a:\n\tb: 1\n', type: 'yaml' }).errors[0]!.message).toBe('Tabs cannot indent YAML; indent with spaces.');
+    expect(validate({ input: 'a: @x\n', type: 'yaml' }).errors[0]!.message).toBe(
+      'Plain value cannot start with reserved character @; quote the value if it is text.',
+    );
+  });
+
   it('says valid for an empty input and for a valid stream', () => {
     expect(validate({ input: '', type: 'yaml' })).toEqual({ success: true, valid: true, errors: [] });
     expect(validate({ input: 'a: 1\n---\nb: 2\n', type: 'YML' })).toEqual({ success: true, valid: true, errors: [] });

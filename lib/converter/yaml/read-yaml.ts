@@ -125,9 +125,25 @@ function errorCode(code: string): string {
   return code === 'TAB_AS_INDENT' ? 'TAB_INDENT' : code;
 }
 
+/**
+ * The `yaml` package's messages are terse; for the mistakes people make most, say what is
+ * wrong in their terms and how to fix it. Codes stay as they are.
+ */
+const FRIENDLY_MESSAGES: Record<string, string> = {
+  DUPLICATE_KEY: 'Map keys must be unique: this key appears earlier in the same mapping.',
+  BLOCK_AS_IMPLICIT_KEY:
+    'A nested mapping cannot start on the same line as its key (as in "a: b: c"): put it on the next line, indented, or quote the value.',
+  MULTILINE_IMPLICIT_KEY:
+    'A key must be on one line and followed by ":"; is a ":" missing, or is the line indented too far?',
+  TAB_AS_INDENT: 'Tabs cannot indent YAML; indent with spaces.',
+};
+
 function friendlyMessage(code: string, message: string): string {
-  if (code === 'DUPLICATE_KEY') return 'Map keys must be unique: this key appears earlier in the same mapping.';
-  return message.replace(/\s+/g, ' ').trim();
+  const friendly = FRIENDLY_MESSAGES[code];
+  if (friendly) return friendly;
+  const text = message.replace(/\s+/g, ' ').trim();
+  if (code === 'BAD_SCALAR_START') return `${text}; quote the value if it is text.`;
+  return text;
 }
 
 function dedupe(errors: ValidationIssue[]): ValidationIssue[] {
