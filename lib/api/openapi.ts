@@ -29,7 +29,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   422: { name: 'UnprocessableInput', description: '`invalid_input`: the input could not be parsed. `limit_exceeded`: converting it would exceed a safety bound.' },
   429: { name: 'RateLimited', description: "The account's hourly quota is spent." },
   500: { name: 'InternalError', description: 'Something unexpected; quote the `requestId`.' },
-  503: { name: 'Unavailable', description: 'A dependency the service needs is down.' },
+  503: { name: 'Unavailable', description: 'A dependency the service needs is down, or every conversion worker is busy and the queue is full (`Retry-After` says when to retry).' },
 };
 
 let cached: Json | undefined;
@@ -151,7 +151,7 @@ function convertOperation(): Json {
           },
         },
       },
-      ...errors([400, 401, 405, 413, 415, 422, 429, 500]),
+      ...errors([400, 401, 405, 413, 415, 422, 429, 500, 503]),
     },
   };
 }
@@ -168,7 +168,7 @@ function validateOperation(): Json {
     },
     responses: {
       200: ok('ValidateResponse', validateResponseExamples, true),
-      ...errors([400, 401, 405, 413, 415, 429, 500]),
+      ...errors([400, 401, 405, 413, 415, 429, 500, 503]),
     },
   };
 }
@@ -207,6 +207,7 @@ function errorResponseComponents(): Json {
       if (status === '401') headers['WWW-Authenticate'] = headerRef('WWW-Authenticate');
       if (status === '405') headers['Allow'] = headerRef('Allow');
       if (status === '429') Object.assign(headers, { 'Retry-After': headerRef('Retry-After') }, rateLimitHeaders());
+      if (status === '503') headers['Retry-After'] = headerRef('Retry-After');
       const examples = Object.fromEntries(codes.map((code: ApiErrorCode) => [code, errorExamples[code]]));
       return [name, { description, headers, content: { 'application/json': { schema: ref('ErrorResponse'), examples } } }];
     }),
@@ -228,7 +229,7 @@ function headerComponents(): Json {
     'X-Request-Id': { description: 'The request id (`req_...`), also in every error body.', schema: { type: 'string' } },
     'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', const: 'Bearer' } },
     Allow: { description: 'The methods the path serves, e.g. `POST`.', schema: { type: 'string' } },
-    'Retry-After': integer('Seconds until the quota window resets.'),
+    'Retry-After': integer('Seconds to wait before retrying: until the quota window resets (429), or until a worker is likely free (503).'),
     'X-RateLimit-Limit': integer('Requests per hour on the account\'s plan (absent on unlimited plans).'),
     'X-RateLimit-Remaining': integer('Requests left in this hour.'),
     'X-RateLimit-Reset': integer('Unix seconds when this hour\'s window ends.'),
