@@ -2,6 +2,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // NEXT_DIST_DIR lets two builds of one checkout live side by side (parallel work, test runs).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
 };
 
 module.exports = nextConfig;

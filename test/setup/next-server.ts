@@ -19,7 +19,7 @@ const root = path.resolve(__dirname, '../..');
 const logFile = path.join(root, 'test-results', 'next-server.log');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+  if (!existsSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
     throw new Error('No build found (.next is missing): run `npm run build` first.');
   }
   mkdirSync(path.dirname(logFile), { recursive: true });
