@@ -1,10 +1,17 @@
 // The API's one error type, the contract's code -> status table, and the one function that turns anything thrown into the error Response.
+import { isAccountError } from '@/lib/accounts/errors';
 import { isConversionError, type ValidationIssue } from '@/lib/converter';
 
 /** Contract section 2: every failure is one of these codes, always with this status. */
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
+  /** Dashboard: a signed-in request from another origin. */
+  forbidden: 403,
+  /** Dashboard: no such key (or not this account's). */
+  not_found: 404,
+  /** Sign-up: an account with this email exists. */
+  email_taken: 409,
   payload_too_large: 413,
   /** A method the route does not serve; `Allow` lists the ones it does. */
   method_not_allowed: 405,
@@ -65,6 +72,11 @@ export function toErrorResponse(err: unknown, requestId: string): Response {
 
 function toApiError(err: unknown, requestId: string): ApiError {
   if (err instanceof ApiError) return err;
+  if (isAccountError(err)) {
+    const headers: Record<string, string> = {};
+    if (err.retryAfterSeconds !== undefined) headers['Retry-After'] = String(Math.max(1, err.retryAfterSeconds));
+    return new ApiError(err.code, err.message, { headers });
+  }
   if (isConversionError(err)) {
     return new ApiError(err.code, err.message, err.code === 'invalid_input' && err.details ? { details: err.details } : {});
   }

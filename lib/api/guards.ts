@@ -1,9 +1,71 @@
-// The guards that run in front of every keyed endpoint (convert, validate, health); empty until API keys and quotas land.
+// The guards in front of every keyed endpoint (convert, validate, health): the API key, then the
+// account's hourly quota and input limit.
+import 'server-only';
+import { authenticateApiKey, touchApiKey } from '@/lib/accounts/api-keys';
+import { PLANS } from '@/lib/accounts/plans';
+import { db } from '@/lib/db/client';
+import { accountsRuntime } from './accounts-runtime';
+import { ApiError } from './errors';
 import type { ApiGuard } from './with-api';
+
+const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
+
+/** toErrorResponse adds `WWW-Authenticate: Bearer` to every 401. */
+const unauthorized = (message: string) => new ApiError('unauthorized', message);
+
+/** A dependency (database, Redis) that does not answer: 503, never a 500 or a free pass. */
+async function dependency<T>(what: string, requestId: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    console.error(`[${requestId}] ${what} unavailable:`, err);
+    throw new ApiError('unavailable', `The ${what} is not reachable right now; try again shortly.`, {
+      headers: { 'Retry-After': '5' },
+    });
+  }
+}
+
+export const requireApiKey: ApiGuard = async (request, ctx) => {
+  const header = request.headers.get('authorization');
+  if (!header) {
+    throw unauthorized('This endpoint needs an API key: send "Authorization: Bearer <key>". Create keys in the dashboard.');
+  }
+  const match = BEARER.exec(header);
+  if (!match) throw unauthorized('The Authorization header must be "Bearer <key>".');
+  const owner = await dependency('account database', ctx.requestId, () => authenticateApiKey(db(), match[1]!));
+  if (!owner) throw unauthorized('This API key is not valid: it is unknown or was revoked.');
+  ctx.account = owner;
+  void touchApiKey(db(), owner.keyId);
+};
+
+export const enforceQuota: ApiGuard = async (_request, ctx) => {
+  const account = ctx.account;
+  if (!account) throw new Error('enforceQuota runs after requireApiKey');
+  const plan = PLANS[account.plan];
+  const decision = await dependency('quota store', ctx.requestId, () => accountsRuntime().quota.consume(account.userId, account.plan));
+  if (decision.limit !== null) {
+    ctx.responseHeaders.set('X-RateLimit-Limit', String(decision.limit));
+    ctx.responseHeaders.set('X-RateLimit-Remaining', String(decision.remaining));
+    ctx.responseHeaders.set('X-RateLimit-Reset', String(decision.resetSeconds));
+  }
+  if (!decision.allowed) {
+    const retryAfter = Math.max(1, decision.resetSeconds - Math.floor(Date.now() / 1000));
+    throw new ApiError(
+      'rate_limited',
+      `The ${plan.name} plan allows ${decision.limit!.toLocaleString('en-US')} requests per hour and this hour's are used; the quota resets at ${new Date(decision.resetSeconds * 1000).toISOString()}.`,
+      { headers: { 'Retry-After': String(retryAfter) } },
+    );
+  }
+  if (plan.maxInputBytes <= ctx.maxInputBytes) {
+    ctx.maxInputBytes = plan.maxInputBytes;
+    ctx.planName = plan.name;
+  }
+};
 
 /**
  * Run in order before the handler. A guard may throw an ApiError (401, 429, ...), lower
  * `ctx.maxInputBytes` and set `ctx.planName` for the account's plan, and add headers to
  * `ctx.responseHeaders` (X-RateLimit-*), which every response then carries, errors included.
  */
-export const keyedGuards: readonly ApiGuard[] = [];
+export const keyedGuards: readonly ApiGuard[] = [requireApiKey, enforceQuota];

@@ -100,7 +100,10 @@ function errorExample(code: ApiErrorCode, message: string, extra: Partial<ErrorB
 /** One example per error code of the contract. */
 export const errorExamples: Record<ApiErrorCode, Example<ErrorBody>> = {
   bad_request: errorExample('bad_request', 'Unknown inputType "xml"; accepted: yaml (or yml), json.'),
-  unauthorized: errorExample('unauthorized', 'Missing API key: send Authorization: Bearer <key>.'),
+  unauthorized: errorExample('unauthorized', 'This API key is not valid: it is unknown or was revoked.'),
+  forbidden: errorExample('forbidden', 'This request comes from another site; dashboard changes are accepted only from the dashboard itself.'),
+  not_found: errorExample('not_found', 'No such key.'),
+  email_taken: errorExample('email_taken', 'An account with ada@example.com already exists. Sign in instead.'),
   payload_too_large: errorExample('payload_too_large', 'Input is 1.4 MB; the Free plan accepts up to 1 MB.'),
   unsupported_media_type: errorExample(
     'unsupported_media_type',
@@ -112,7 +115,7 @@ export const errorExamples: Record<ApiErrorCode, Example<ErrorBody>> = {
     { details: [{ message: 'Duplicate key "a".', line: 2, column: 1, code: 'DUPLICATE_KEY' }] },
   ),
   limit_exceeded: errorExample('limit_exceeded', `The input nests more than ${MAX_DEPTH} levels deep; the limit is ${MAX_DEPTH}.`),
-  rate_limited: errorExample('rate_limited', 'The hourly quota of 100 requests is spent; it resets in 1234 seconds.'),
+  rate_limited: errorExample('rate_limited', "The Free plan allows 100 requests per hour and this hour's are used; the quota resets at 2026-11-22T15:00:00.000Z."),
   internal_error: errorExample(
     'internal_error',
     `Something went wrong on our side. If it keeps happening, contact support with the request id ${REQUEST_ID}.`,

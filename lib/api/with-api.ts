@@ -3,6 +3,8 @@ import 'server-only';
 import { config } from './config';
 import { toErrorResponse } from './errors';
 import { newRequestId } from './request-id';
+import type { KeyOwner } from '@/lib/accounts/api-keys';
+import type { PublicUser } from '@/lib/accounts/users';
 
 export interface ApiContext {
   /** `req_...`, sent back as `X-Request-Id` and in every error body. */
@@ -11,6 +13,10 @@ export interface ApiContext {
   maxInputBytes: number;
   /** Named in the 413 message when set ("the Free plan accepts up to 1 MB"). */
   planName?: string;
+  /** The key and account of the request, once the key guard accepted it. */
+  account?: KeyOwner;
+  /** The signed-in user of a dashboard request, once the session guard accepted it. */
+  user?: PublicUser;
   /** Headers added to the response, success or error (a response's own headers win). */
   readonly responseHeaders: Headers;
 }

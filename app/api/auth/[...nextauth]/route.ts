@@ -1,0 +1,14 @@
+// next-auth's endpoints (sign-in, sign-out, session, CSRF token) under /api/auth/*.
+import NextAuth from 'next-auth';
+import { authOptions } from '@/lib/auth/options';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+type RouteContext = { params: Promise<{ nextauth: string[] }> };
+
+async function handler(request: Request, context: RouteContext): Promise<Response> {
+  return NextAuth(request as never, context as never, await authOptions()) as Promise<Response>;
+}
+
+export { handler as GET, handler as POST };

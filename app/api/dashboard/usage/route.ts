@@ -1,0 +1,13 @@
+// GET /api/dashboard/usage - this hour against the quota, and the last 24 hours.
+import { handleUsage } from '@/lib/api/handlers/dashboard';
+import { methodNotAllowed } from '@/lib/api/method-not-allowed';
+import { dashboardGuards } from '@/lib/api/session-guards';
+import { withApi } from '@/lib/api/with-api';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = withApi(handleUsage, { guards: dashboardGuards });
+
+const notAllowed = methodNotAllowed('GET');
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,33 @@
+// Random identifiers and API keys (base62, from the OS's CSPRNG).
+import { createHash, randomBytes } from 'node:crypto';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** `length` base62 characters, without modulo bias (rejection sampling). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export const newId = (prefix: string) => `${prefix}_${randomBase62(20)}`;
+
+/** `yj_` + 32 base62 characters: about 190 random bits. */
+export const API_KEY_PREFIX = 'yj_';
+export const API_KEY_BODY_LENGTH = 32;
+export const API_KEY_PATTERN = /^yj_[0-9A-Za-z]{32}$/;
+/** What the dashboard shows of a key: `yj_` and its first 8 characters. */
+export const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
+
+export function newApiKey(): { secret: string; prefix: string; hash: string } {
+  const secret = API_KEY_PREFIX + randomBase62(API_KEY_BODY_LENGTH);
+  return { secret, prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH), hash: hashApiKey(secret) };
+}
+
+export function hashApiKey(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}

@@ -1,0 +1,67 @@
+// Operator command for scripts and tests:
+//   npm run admin -- create-key --email <email> [--plan free|pro|enterprise] [--name <name>]
+//     creates the account if needed (random password), sets the plan when given, prints only the key.
+//   npm run admin -- set-plan --email <email> --plan <plan>
+//   npm run admin -- disable-account --email <email>
+import { parseArgs } from 'node:util';
+import { createApiKey } from '@/lib/accounts/api-keys';
+import { isAccountError } from '@/lib/accounts/errors';
+import { PLAN_IDS } from '@/lib/accounts/plans';
+import { disableUser, ensureUser, findUserByEmail, setPlan } from '@/lib/accounts/users';
+import { connectForTool } from '@/lib/db/connect';
+
+const USAGE = `Usage:
+  npm run admin -- create-key --email <email> [--plan ${PLAN_IDS.join('|')}] [--name <name>]
+  npm run admin -- set-plan --email <email> --plan ${PLAN_IDS.join('|')}
+  npm run admin -- disable-account --email <email>`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' } },
+    strict: true,
+  });
+  if (!values.email) throw new UsageError('--email is required.');
+  const email = values.email;
+  const conn = await connectForTool();
+  try {
+    switch (command) {
+      case 'create-key': {
+        const { user, created } = await ensureUser(conn.db, email);
+        if (created) console.error(`Created the account ${user.email} (with a random password).`);
+        if (values.plan) await setPlan(conn.db, user.id, values.plan);
+        const { secret } = await createApiKey(conn.db, user.id, values.name ?? 'admin');
+        process.stdout.write(`${secret}\n`);
+        return;
+      }
+      case 'set-plan': {
+        if (!values.plan) throw new UsageError('--plan is required.');
+        const user = await findUserByEmail(conn.db, email);
+        if (!user) throw new UsageError(`No account with ${email}.`);
+        const updated = await setPlan(conn.db, user.id, values.plan);
+        console.error(`${updated.email} is now on the ${updated.plan} plan.`);
+        return;
+      }
+      case 'disable-account':
+        await disableUser(conn.db, email);
+        console.error(`${email} is disabled: its keys are refused and it cannot sign in.`);
+        return;
+      default:
+        throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
+    }
+  } finally {
+    await conn.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof UsageError || isAccountError(err) || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(`admin failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
