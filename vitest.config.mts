@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'lib/**/*.test.ts'],
-          exclude: ['test/api/**'],
+          exclude: ['test/api/**', 'test/integration/**'],
         },
       },
       {
@@ -25,6 +25,14 @@ export default defineConfig({
           name: 'api',
           include: ['test/api/**/*.test.ts'],
           globalSetup: ['test/setup/next-server.ts'],
+        },
+      },
+      {
+        // The machine's PostgreSQL and Redis (required under CI=true), and app instances of its own.
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
         },
       },
     ],

@@ -12,6 +12,7 @@ const vitestReport = path.join(resultsDir, 'vitest.json');
 
 /** A step may name a report: a function reading { passed, failed, skipped } from the file it wrote. */
 const steps = [
+  { name: 'prisma generate', args: [path.join(root, 'scripts', 'prisma-generate.mjs')] },
   { name: 'typecheck', args: [bin('typescript/bin/tsc'), '--noEmit'] },
   { name: 'build worker', args: [path.join(root, 'scripts', 'build-worker.mjs')] },
   { name: 'build', args: [bin('next/dist/bin/next'), 'build'] },

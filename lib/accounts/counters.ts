@@ -13,9 +13,21 @@ export async function hitCounter(db: Db, bucket: string, seconds: number): Promi
   return Number(rows[0]!.count);
 }
 
-export async function readCounter(db: Db, bucket: string, seconds: number): Promise<{ count: number; resetSeconds: number }> {
+/**
+ * Hits in this window and the one before it, so that a limit does not reset at a window's edge:
+ * every hit is remembered for between one and two windows.
+ */
+export async function readCounter(
+  db: Db,
+  bucket: string,
+  seconds: number,
+): Promise<{ count: number; current: number; resetSeconds: number }> {
   const start = windowStart(seconds);
-  const row = await db.rateCounter.findUnique({ where: { bucket_windowStart: { bucket, windowStart: start } } });
-  const resetSeconds = Math.ceil((start.getTime() + seconds * 1000 - Date.now()) / 1000);
-  return { count: row?.count ?? 0, resetSeconds };
+  const previous = new Date(start.getTime() - seconds * 1000);
+  const rows = await db.rateCounter.findMany({ where: { bucket, windowStart: { in: [previous, start] } } });
+  const current = rows.find((r) => r.windowStart.getTime() === start.getTime())?.count ?? 0;
+  const count = rows.reduce((sum, r) => sum + r.count, 0);
+  const toEdge = Math.ceil((start.getTime() + seconds * 1000 - Date.now()) / 1000);
+  // Once this window ends only its own hits still count: if they alone reach a limit, one more window.
+  return { count, current, resetSeconds: toEdge };
 }

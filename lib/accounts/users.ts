@@ -47,7 +47,7 @@ export async function findUserById(db: Db, id: string): Promise<PublicUser | nul
   return user && !user.disabledAt ? toPublic(user) : null;
 }
 
-/** Sign-in throttle: failed attempts per email and per client address, in 15-minute windows. */
+/** Sign-in throttle: failed attempts per email and per client address, over the last 15 to 30 minutes. */
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SIGN_IN_MAX_FAILURES_PER_EMAIL = 5;
 export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 20;
@@ -60,8 +60,9 @@ export async function verifyCredentials(db: Db, emailInput: string, password: st
     { key: `signin:addr:${address}`, max: SIGN_IN_MAX_FAILURES_PER_ADDRESS },
   ];
   for (const b of buckets) {
-    const { count, resetSeconds } = await readCounter(db, b.key, SIGN_IN_WINDOW_SECONDS);
+    const { count, current, resetSeconds: toEdge } = await readCounter(db, b.key, SIGN_IN_WINDOW_SECONDS);
     if (count >= b.max) {
+      const resetSeconds = current >= b.max ? toEdge + SIGN_IN_WINDOW_SECONDS : toEdge;
       const minutes = Math.max(1, Math.ceil(resetSeconds / 60));
       throw new AccountError(
         'rate_limited',

@@ -30,6 +30,13 @@ export const ERROR_STATUS = {
 export type ApiErrorCode = keyof typeof ERROR_STATUS;
 export const API_ERROR_CODES = Object.keys(ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]];
 
+/** Codes only the dashboard's session endpoints answer; the public API (and its OpenAPI document) never does. */
+export const DASHBOARD_ERROR_CODES: readonly ApiErrorCode[] = ['forbidden', 'not_found', 'email_taken'];
+export const PUBLIC_API_ERROR_CODES = API_ERROR_CODES.filter((c) => !DASHBOARD_ERROR_CODES.includes(c)) as [
+  ApiErrorCode,
+  ...ApiErrorCode[],
+];
+
 export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly details?: ValidationIssue[];

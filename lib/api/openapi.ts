@@ -1,7 +1,7 @@
 // Builds the OpenAPI 3.1 document from the zod schemas, so the docs cannot drift from the code.
 import { z } from 'zod';
 import { config } from './config';
-import { API_ERROR_CODES, ERROR_STATUS, type ApiErrorCode } from './errors';
+import { ERROR_STATUS, PUBLIC_API_ERROR_CODES, type ApiErrorCode } from './errors';
 import {
   convertRequestExamples,
   convertResponseExamples,
@@ -31,6 +31,9 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   500: { name: 'InternalError', description: 'Something unexpected; quote the `requestId`.' },
   503: { name: 'Unavailable', description: 'A dependency the service needs is down, or every conversion worker is busy and the queue is full (`Retry-After` says when to retry).' },
 };
+
+/** Routes of the web app's own (session-cookie) API, not part of the public API this document describes. */
+export const INTERNAL_API_PREFIXES = ['/api/auth', '/api/account', '/api/dashboard'] as const;
 
 let cached: Json | undefined;
 
@@ -202,7 +205,7 @@ function errors(statuses: number[]): Json {
 function errorResponseComponents(): Json {
   return Object.fromEntries(
     Object.entries(ERROR_RESPONSES).map(([status, { name, description }]) => {
-      const codes = API_ERROR_CODES.filter((code) => ERROR_STATUS[code] === Number(status));
+      const codes = PUBLIC_API_ERROR_CODES.filter((code) => ERROR_STATUS[code] === Number(status));
       const headers: Json = { 'X-Request-Id': headerRef('X-Request-Id') };
       if (status === '401') headers['WWW-Authenticate'] = headerRef('WWW-Authenticate');
       if (status === '405') headers['Allow'] = headerRef('Allow');

@@ -1,7 +1,7 @@
 // Zod schemas for every API request and response; the OpenAPI document is generated from them.
 import { z } from 'zod';
 import { normalizeFormat, normalizeValidateType } from '@/lib/converter/formats';
-import { API_ERROR_CODES } from './errors';
+import { PUBLIC_API_ERROR_CODES } from './errors';
 
 /** Every schema registered here becomes `#/components/schemas/<id>` in the OpenAPI document. */
 export const apiSchemas = z.registry<{ id: string; description?: string }>();
@@ -163,7 +163,7 @@ export const ErrorResponseSchema = z
   .object({
     success: z.literal(false),
     error: z.object({
-      code: z.enum(API_ERROR_CODES),
+      code: z.enum(PUBLIC_API_ERROR_CODES),
       message: z.string().meta({ description: 'For people; may change. Match on `code`.' }),
       requestId: z.string().meta({ description: 'Also sent as `X-Request-Id`; quote it to support.' }),
       details: z

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import packageJson from '@/package.json';
-import { baseUrl, REQUEST_ID } from './helpers';
+import { authHeader, baseUrl, REQUEST_ID } from './helpers';
 
 describe('GET /api/health', () => {
   it('reports status, the package version and whole seconds of uptime', async () => {
-    const res = await fetch(`${baseUrl}/api/health`);
+    const res = await fetch(`${baseUrl}/api/health`, { headers: authHeader });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toMatch(REQUEST_ID);
     const body = await res.json();

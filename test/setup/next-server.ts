@@ -1,9 +1,16 @@
-// vitest globalSetup: starts the built app (`next start`) on a free port for the API tests and stops its whole process group afterwards.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
+// vitest globalSetup for the API tests: the embedded database (PGlite, in a fresh temporary
+// folder, served over the PostgreSQL protocol as `npm start` does), migrated; the built app
+// (`next start`) on a free port; and an Enterprise API key for the tests to use.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { createApiKey } from '@/lib/accounts/api-keys';
+import { ensureUser, setPlan } from '@/lib/accounts/users';
+import { createDb } from '@/lib/db/client';
+import { startEmbeddedServer } from '@/lib/db/embedded';
+import { migrate } from '@/lib/db/migrate';
+import { startApp } from './app-server';
 
 /** The test server's input limit: small enough that over-limit bodies are cheap to send. */
 export const TEST_MAX_INPUT_BYTES = 10_000_000;
@@ -12,96 +19,40 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     maxInputBytes: number;
+    /** An Enterprise key (no quota), sent by the helpers unless a test says otherwise. */
+    apiKey: string;
+    /** The app's database (the embedded one), for tests that look inside it. */
+    databaseUrl: string;
   }
 }
-
-const root = path.resolve(__dirname, '../..');
-const logFile = path.join(root, 'test-results', 'next-server.log');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
-    throw new Error('No build found (.next is missing): run `npm run build` first.');
-  }
-  mkdirSync(path.dirname(logFile), { recursive: true });
-  const port = await freePort();
-  const log = createWriteStream(logFile);
-  // detached: the server gets its own process group (setsid), so teardown can stop next-server too.
-  const server = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', MAX_INPUT_BYTES: String(TEST_MAX_INPUT_BYTES) },
-    },
-  );
-  server.stdout!.pipe(log);
-  server.stderr!.pipe(log);
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataRoot = mkdtempSync(path.join(os.tmpdir(), 'yamljson-api-tests-'));
+  const database = await startEmbeddedServer(path.join(dataRoot, 'pglite'));
+  const db = createDb(database.url, 2);
+  let app: Awaited<ReturnType<typeof startApp>> | undefined;
   try {
-    await waitUntilLive(baseUrl, server);
+    await migrate(db);
+    const { user } = await ensureUser(db, 'api-tests@yamljson.test');
+    await setPlan(db, user.id, 'enterprise');
+    const { secret } = await createApiKey(db, user.id, 'api tests');
+    app = await startApp({
+      logName: 'next-server',
+      env: { DATABASE_URL: database.url, MAX_INPUT_BYTES: String(TEST_MAX_INPUT_BYTES) },
+    });
+    project.provide('baseUrl', app.baseUrl);
+    project.provide('maxInputBytes', TEST_MAX_INPUT_BYTES);
+    project.provide('apiKey', secret);
+    project.provide('databaseUrl', database.url);
   } catch (err) {
-    await stop(server);
+    await db.$disconnect();
+    await database.stop();
     throw err;
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('maxInputBytes', TEST_MAX_INPUT_BYTES);
-  return () => stop(server);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilLive(baseUrl: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) {
-      throw new Error(`next start exited with code ${server.exitCode}:\n${tail(readLog())}`);
-    }
-    try {
-      const res = await fetch(`${baseUrl}/api/health/live`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`next start did not answer GET /api/health/live within 60 s:\n${tail(readLog())}`);
-}
-
-async function stop(server: ChildProcess): Promise<void> {
-  if (server.pid === undefined || server.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  killGroup(server.pid, 'SIGTERM');
-  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5_000).unref());
-  if ((await Promise.race([exited, timeout])) === 'timeout') killGroup(server.pid, 'SIGKILL');
-}
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-function readLog(): string {
-  try {
-    return readFileSync(logFile, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-function tail(text: string): string {
-  return text.split('\n').slice(-20).join('\n');
+  return async () => {
+    await app?.stop();
+    await db.$disconnect();
+    await database.stop();
+    rmSync(dataRoot, { recursive: true, force: true });
+  };
 }

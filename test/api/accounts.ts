@@ -1,0 +1,110 @@
+// Helpers for the account tests: sign up and sign in through the real endpoints (next-auth's
+// CSRF token and session cookie included), dashboard calls, and direct database access.
+import { randomBytes } from 'node:crypto';
+import { afterAll } from 'vitest';
+import { createApiKey } from '@/lib/accounts/api-keys';
+import type { PlanId } from '@/lib/accounts/plans';
+import { createUser, setPlan } from '@/lib/accounts/users';
+import { createDb, type Db } from '@/lib/db/client';
+import { baseUrl, databaseUrl } from './helpers';
+
+let shared: Db | undefined;
+/** The app's own database, for setting up accounts and looking inside tables. */
+export function testDb(): Db {
+  if (!shared) {
+    shared = createDb(databaseUrl, 2);
+    afterAll(async () => {
+      await shared?.$disconnect();
+      shared = undefined;
+    });
+  }
+  return shared;
+}
+
+export const uniqueEmail = (label: string) => `${label}-${randomBytes(6).toString('hex')}@example.test`;
+export const GOOD_PASSWORD = 'correct horse battery staple';
+
+/** A new account (default Free) with one key, made directly in the database. */
+export async function accountWithKey(plan: PlanId = 'free'): Promise<{ userId: string; email: string; key: string; keyId: string }> {
+  const db = testDb();
+  const email = uniqueEmail(plan);
+  const user = await createUser(db, email, GOOD_PASSWORD);
+  if (plan !== 'free') await setPlan(db, user.id, plan);
+  const { key, secret } = await createApiKey(db, user.id, 'test');
+  return { userId: user.id, email, key: secret, keyId: key.id };
+}
+
+export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+export function callConvert(headers: Record<string, string>, input = 'a: 1'): Promise<Response> {
+  return fetch(`${baseUrl}/api/convert`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ input, inputType: 'yaml', outputType: 'json' }),
+  });
+}
+
+/** Cookies from a response, as a `Cookie` header value merged over `jar`. */
+function mergeCookies(jar: Map<string, string>, res: Response): void {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const eq = pair!.indexOf('=');
+    jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1));
+  }
+}
+const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+export function signUp(email: string, password: string): Promise<Response> {
+  return fetch(`${baseUrl}/api/account/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+/** Signs in like the browser form does; returns the session cookie header, or the error next-auth reports. */
+export async function signIn(email: string, password: string): Promise<{ cookie: string | null; error: string | null }> {
+  const jar = new Map<string, string>();
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  mergeCookies(jar, csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar), Origin: baseUrl },
+    body: new URLSearchParams({ csrfToken, email, password, json: 'true' }),
+  });
+  mergeCookies(jar, res);
+  const { url } = (await res.json()) as { url: string };
+  const error = new URL(url, baseUrl).searchParams.get('error');
+  const signedIn = [...jar.keys()].some((name) => name.endsWith('next-auth.session-token'));
+  return { cookie: signedIn && !error ? cookieHeader(jar) : null, error };
+}
+
+export async function signedUpUser(label = 'user'): Promise<{ email: string; cookie: string }> {
+  const email = uniqueEmail(label);
+  const res = await signUp(email, GOOD_PASSWORD);
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const { cookie, error } = await signIn(email, GOOD_PASSWORD);
+  if (!cookie) throw new Error(`sign-in failed: ${error}`);
+  return { email, cookie };
+}
+
+/** A dashboard call as the dashboard page makes it (same origin, session cookie). */
+export function dashboardCall(
+  cookie: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = { Origin: baseUrl },
+): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}

@@ -1,0 +1,102 @@
+// Starts the built app (`next start`) on a free port with the given environment, and stops its
+// whole process group. Used by the API tests' global setup and by tests that need several instances.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(__dirname, '../..');
+export const distDir = process.env.NEXT_DIST_DIR || '.next';
+
+export interface AppServer {
+  readonly baseUrl: string;
+  readonly logFile: string;
+  stop(): Promise<void>;
+}
+
+export async function startApp(options: { env: Record<string, string>; logName: string }): Promise<AppServer> {
+  if (!existsSync(path.join(root, distDir, 'BUILD_ID'))) {
+    throw new Error(`No build found (${distDir} is missing): run \`npm run build\` first.`);
+  }
+  const logFile = path.join(root, 'test-results', `${options.logName}.log`);
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const port = await freePort();
+  const log = createWriteStream(logFile);
+  // detached: the server gets its own process group (setsid), so stop() can end next-server too.
+  const server = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...options.env },
+    },
+  );
+  server.stdout!.pipe(log);
+  server.stderr!.pipe(log);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilLive(baseUrl, server, logFile);
+  } catch (err) {
+    await stopServer(server);
+    throw err;
+  }
+  return { baseUrl, logFile, stop: () => stopServer(server) };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilLive(baseUrl: string, server: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`next start exited with code ${server.exitCode}:\n${tail(readLog(logFile))}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health/live`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`next start did not answer GET /api/health/live within 60 s:\n${tail(readLog(logFile))}`);
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.pid === undefined || server.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  killGroup(server.pid, 'SIGTERM');
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5_000).unref());
+  if ((await Promise.race([exited, timeout])) === 'timeout') killGroup(server.pid, 'SIGKILL');
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function readLog(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function tail(text: string): string {
+  return text.split('\n').slice(-20).join('\n');
+}
