@@ -65,6 +65,25 @@ describe.runIf(available)('quotas on PostgreSQL and Redis', () => {
     expect(total).toBe(150);
   });
 
+  it('Redis down: keyed calls answer 503 unavailable (not a 500, not a free pass), live still answers', async () => {
+    const { key } = await freeKey();
+    const app = await startApp({ logName: 'next-redis-down', env: { DATABASE_URL: database.url, REDIS_URL: 'redis://127.0.0.1:1' } });
+    apps.push(app);
+    for (const res of [
+      await fetch(`${app.baseUrl}/api/health`, { headers: { Authorization: `Bearer ${key}` } }),
+      await fetch(`${app.baseUrl}/api/validate`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: '{"input":"a: 1","type":"yaml"}',
+      }),
+    ]) {
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect((await res.json()).error).toMatchObject({ code: 'unavailable', message: 'The quota store is not reachable right now; try again shortly.' });
+    }
+    expect((await fetch(`${app.baseUrl}/api/health/live`)).status).toBe(200);
+  });
+
   it('Redis path: a revoked key is refused at once on every instance', async () => {
     const { key } = await freeKey();
     const [a, b] = instances.redis!;

@@ -1,10 +1,29 @@
 // GET /api/health (keyed: version and uptime) and GET /api/health/live (no key, says nothing more).
 import 'server-only';
+import { accountsRuntime } from '../accounts-runtime';
 import { config } from '../config';
+import { ApiError } from '../errors';
 import { jsonResponse } from '../json-response';
 import type { HealthResponse } from '../schemas';
+import type { ApiContext } from '../with-api';
 
-export function handleHealth(): Response {
+/**
+ * The key guard has already reached the database; when Redis counts quotas the quota guard has
+ * reached it too. A Redis that stopped answering since is reported here as well: 503.
+ */
+export async function handleHealth(_request: Request, ctx: ApiContext): Promise<Response> {
+  const redis = accountsRuntime().redis;
+  if (redis) {
+    try {
+      await Promise.race([
+        redis.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('no answer within 2 s')), 2000).unref()),
+      ]);
+    } catch (err) {
+      console.error(`[${ctx.requestId}] health: Redis unavailable:`, err);
+      throw new ApiError('unavailable', 'Redis (the quota store) is not answering.', { headers: { 'Retry-After': '5' } });
+    }
+  }
   const body: HealthResponse = { status: 'healthy', version: config.version, uptime: Math.floor(process.uptime()) };
   return jsonResponse(body);
 }
