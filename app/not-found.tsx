@@ -2,12 +2,12 @@ import Link from 'next/link';
 
 export default function NotFound() {
   return (
-    <main className="page">
-      <h1>Not found</h1>
+    <div className="page">
+      <h1>Page not found</h1>
       <p className="lead">There is no page at this address.</p>
       <p>
-        <Link href="/">Back to yamljson</Link>
+        <Link href="/">Back to yamljson</Link> or try the <Link href="/playground">playground</Link>.
       </p>
-    </main>
+    </div>
   );
 }

@@ -1,36 +1,132 @@
-// The landing page (placeholder until the web pages land): what the service does and one curl example.
-const CURL_EXAMPLE = `curl https://yamljson.example/api/convert \\
+// The landing page: what yamljson does, a live example, the API in one call, the plans.
+import Link from 'next/link';
+import { LiveExample } from '@/components/landing/live-example';
+import { formatBytes } from '@/lib/api/format-bytes';
+import { PLAN_LIST } from '@/lib/accounts/plans';
+import { convert } from '@/lib/converter';
+
+const FEATURES = [
+  {
+    title: 'Every digit, every key in order',
+    text: '12345678901234567890 stays 12345678901234567890, and {"b":1,"2":2} keeps its order. No silent rounding, no sorted keys.',
+  },
+  {
+    title: 'Real-world YAML',
+    text: 'Merge keys (<<: *defaults) are applied, multi-document streams become arrays, YAML 1.1 files are read as written.',
+  },
+  {
+    title: 'Safe by design',
+    text: 'Aliases expand within a size budget: a Compose file with thousands of merges converts, a "billion laughs" is refused at once.',
+  },
+  {
+    title: 'Comments carried over',
+    text: 'Ask for preserveComments and YAML comments become JSONC comments, and back, at the same places.',
+  },
+  {
+    title: 'YAML that reads back the same',
+    text: '"no", "on", "1.0" and "2001-12-14" are quoted so YAML 1.1 and 1.2 readers both read the data you sent.',
+  },
+  {
+    title: 'Errors you can act on',
+    text: 'Every problem with its line, column and a stable code (DUPLICATE_KEY, BAD_INDENT...), all of them, not just the first.',
+  },
+];
+
+const REQUEST = `curl -s https://your-host/api/convert \\
   -H "Authorization: Bearer $YAMLJSON_KEY" \\
   -H "Content-Type: application/json" \\
   -d '{"input": "name: yamljson\\ntags: [fast, exact]", "inputType": "yaml", "outputType": "json"}'`;
 
-const RAW_EXAMPLE = `curl "https://yamljson.example/api/convert?from=yaml&to=json" \\
-  -H "Authorization: Bearer $YAMLJSON_KEY" \\
-  --data-binary @docker-compose.yml`;
+const EXAMPLE_INPUT = 'name: yamljson\ntags: [fast, exact]';
+
+/** The real answer for the example request, computed by the converter when the page is built. */
+function exampleResponse(): string {
+  const result = convert({ input: EXAMPLE_INPUT, inputType: 'yaml', outputType: 'json' });
+  return JSON.stringify({ ...result, metadata: { ...result.metadata, processingMs: 0 } }, null, 2);
+}
+
+function perHour(n: number | null): string {
+  return n === null ? 'Unlimited requests' : `${n.toLocaleString('en-US')} requests per hour`;
+}
 
 export default function HomePage() {
   return (
-    <main className="page">
-      <h1>yamljson</h1>
-      <p className="lead">
-        Convert YAML to JSON and back over HTTP. Key order and every digit are kept, merge keys are applied, and comments
-        and anchors are carried over when you ask.
-      </p>
-      <h2>Convert a document</h2>
-      <pre>
-        <code>{CURL_EXAMPLE}</code>
-      </pre>
-      <p className="muted">
-        The answer holds the output and its metadata: input and output size in bytes, processing time, anchors and
-        comments found.
-      </p>
-      <h2>Or send the file itself</h2>
-      <pre>
-        <code>{RAW_EXAMPLE}</code>
-      </pre>
-      <p>
-        The full reference is the <a href="/api/openapi.json">OpenAPI document</a>.
-      </p>
-    </main>
+    <>
+      <section className="hero" aria-labelledby="hero-heading">
+        <div>
+          <h1 id="hero-heading">YAML ⇄ JSON, exactly.</h1>
+          <p className="lead">
+            yamljson is an HTTP API that converts YAML to JSON and back without losing a digit, a key&apos;s place or,
+            when you ask, a comment. Validate documents and get every error with its line and column.
+          </p>
+          <div className="hero-actions">
+            <Link href="/signup" className="button button-primary button-large">
+              Get a free API key
+            </Link>
+            <Link href="/playground" className="button button-large">
+              Open the playground
+            </Link>
+          </div>
+          <p className="small muted">
+            Free plan: 100 requests an hour, documents up to 1 MB. No card needed.
+          </p>
+        </div>
+        <LiveExample />
+      </section>
+
+      <section className="section" aria-labelledby="features-heading">
+        <h2 id="features-heading">What makes it exact</h2>
+        <div className="features">
+          {FEATURES.map((f) => (
+            <div key={f.title} className="card">
+              <h3>{f.title}</h3>
+              <p>{f.text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="api-heading">
+        <h2 id="api-heading">One call</h2>
+        <p className="muted">
+          Send the document and the two formats; get the output and its metadata. Or post the file itself with{' '}
+          <code>?from=yaml&amp;to=json</code>. The <Link href="/docs">API reference</Link> has every endpoint and error.
+        </p>
+        <div className="code-example">
+          <div>
+            <p className="example-title">Request</p>
+            <pre tabIndex={0}>
+              <code>{REQUEST}</code>
+            </pre>
+          </div>
+          <div>
+            <p className="example-title">Response</p>
+            <pre tabIndex={0}>
+              <code>{exampleResponse()}</code>
+            </pre>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" id="plans" aria-labelledby="plans-heading">
+        <h2 id="plans-heading">Plans</h2>
+        <p className="muted">Every plan has every feature. Change plan any time from the dashboard.</p>
+        <div className="plans">
+          {PLAN_LIST.map((plan) => (
+            <div key={plan.id} className={`card plan${plan.id === 'pro' ? ' plan-highlight' : ''}`}>
+              <h3>{plan.name}</h3>
+              <ul>
+                <li>{perHour(plan.requestsPerHour)}</li>
+                <li>Documents up to {formatBytes(plan.maxInputBytes)}</li>
+                <li>Convert, validate, raw mode</li>
+              </ul>
+              <Link href="/signup" className={`button${plan.id === 'pro' ? ' button-primary' : ''}`}>
+                {plan.id === 'free' ? 'Start free' : `Choose ${plan.name}`}
+              </Link>
+            </div>
+          ))}
+        </div>
+      </section>
+    </>
   );
 }

@@ -9,12 +9,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (p) => path.join(root, 'node_modules', p);
 const resultsDir = path.join(root, 'test-results');
 const vitestReport = path.join(resultsDir, 'vitest.json');
+const e2eReport = path.join(resultsDir, 'e2e.json');
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const vitestArgs = process.argv.slice(2);
 
 /** A step may name a report: a function reading { passed, failed, skipped } from the file it wrote. */
 const steps = [
   { name: 'prisma generate', args: [path.join(root, 'scripts', 'prisma-generate.mjs')] },
   { name: 'typecheck', args: [bin('typescript/bin/tsc'), '--noEmit'] },
   { name: 'build worker', args: [path.join(root, 'scripts', 'build-worker.mjs')] },
+  { name: 'build web workers', args: [path.join(root, 'scripts', 'build-web-workers.mjs')] },
   { name: 'build', args: [bin('next/dist/bin/next'), 'build'] },
   {
     name: 'vitest',
@@ -24,11 +28,36 @@ const steps = [
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${vitestReport}`,
-      ...process.argv.slice(2),
+      ...vitestArgs,
     ],
     report: () => readVitestReport(vitestReport),
   },
+  {
+    // Browser tests (e2e/, Playwright) in Debian's Chromium against the build above.
+    name: 'e2e',
+    args: [bin('@playwright/test/cli.js'), 'test'],
+    prepare: prepareChromium,
+    report: () => readPlaywrightReport(e2eReport),
+  },
 ];
+
+/** Returns a reason to skip the step, or null to run it; exits on a CI machine that cannot get Chromium. */
+function prepareChromium() {
+  if (vitestArgs.length > 0) return 'a focused run (arguments were given to vitest)';
+  if (existsSync(chromium)) return null;
+  if (process.env.CI !== 'true') {
+    return `${chromium} is missing; install it (apt-get install -y chromium) or run with CI=true to install it automatically`;
+  }
+  console.log(`${chromium} is missing: installing Debian's chromium (CI=true).`);
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const apt = (...args) => spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['-n', 'apt-get', ...args], { stdio: 'inherit' });
+  const installed = apt('update').status === 0 && apt('install', '-y', 'chromium').status === 0;
+  if (!installed || !existsSync(chromium)) {
+    console.error(`\ne2e failed: could not install chromium (apt-get install -y chromium${asRoot ? '' : ' needs root'}).`);
+    process.exit(1);
+  }
+  return null;
+}
 
 function readVitestReport(file) {
   if (!existsSync(file)) return null;
@@ -39,8 +68,19 @@ function readVitestReport(file) {
   return { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests };
 }
 
+/** Playwright's JSON reporter: stats.expected passed, unexpected failed, flaky passed on a retry. */
+function readPlaywrightReport(file) {
+  if (!existsSync(file)) return null;
+  const { stats, errors = [] } = JSON.parse(readFileSync(file, 'utf8'));
+  let failed = stats.unexpected;
+  // A global-setup error (no build, server did not start) fails the run with no failed test.
+  if (failed === 0 && errors.length > 0) failed = 1;
+  return { passed: stats.expected + stats.flaky, failed, skipped: stats.skipped };
+}
+
 mkdirSync(resultsDir, { recursive: true });
 rmSync(vitestReport, { force: true });
+rmSync(e2eReport, { force: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let reported = false;
@@ -48,6 +88,11 @@ let exitCode = 0;
 for (const step of steps) {
   const started = Date.now();
   console.log(`\n> ${step.name}`);
+  const skip = step.prepare?.();
+  if (skip) {
+    console.log(`${step.name} skipped: ${skip}.`);
+    continue;
+  }
   const run = spawnSync(process.execPath, step.args, {
     cwd: root,
     stdio: 'inherit',

@@ -1,0 +1,14 @@
+import type { Metadata } from 'next';
+import { ApiReference } from '@/components/docs/api-reference';
+import { getOpenApiDocument } from '@/lib/api/openapi';
+import { toApiReferenceView } from '@/lib/web/openapi-view';
+
+export const metadata: Metadata = {
+  title: 'API reference',
+  description: 'Every yamljson endpoint with request and response examples and every error code, from the OpenAPI document.',
+};
+
+// Rendered from the very builder that serves /api/openapi.json, so the two cannot differ.
+export default function DocsPage() {
+  return <ApiReference view={toApiReferenceView(getOpenApiDocument())} />;
+}

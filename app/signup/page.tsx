@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { SignupForm } from '@/components/auth/signup-form';
+import { PASSWORD_MIN_LENGTH } from '@/lib/accounts/passwords';
+import { safeCallbackUrl } from '@/lib/web/safe-callback-url';
+
+export const metadata: Metadata = { title: 'Sign up', description: 'Create a yamljson account and get an API key.' };
+
+export default async function SignupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const callbackUrl = safeCallbackUrl(params.callbackUrl);
+  return (
+    <div className="auth-page">
+      <h1>Create your account</h1>
+      <p className="muted">Free plan: 100 requests an hour, documents up to 1 MB. Upgrade any time.</p>
+      <SignupForm callbackUrl={callbackUrl} minPasswordLength={PASSWORD_MIN_LENGTH} />
+      <p className="auth-switch">
+        Already have an account? <Link href={`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Sign in</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+'use client';
+// The dashboard: usage, API keys and plan, each loaded from the dashboard API.
+import { useCallback, useEffect, useState } from 'react';
+import type { ApiKeyView, PlanBody, UsageBody } from '@/lib/web/dashboard-types';
+import { fetchJson } from '@/lib/web/fetch-json';
+import { KeysSection } from './keys-section';
+import { PlanSection } from './plan-section';
+import { UsageSection } from './usage-section';
+
+export function Dashboard({ email }: { email: string }) {
+  const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
+  const [keysError, setKeysError] = useState('');
+  const [plan, setPlan] = useState<PlanBody | null>(null);
+  const [planError, setPlanError] = useState('');
+  const [busyPlan, setBusyPlan] = useState<string | null>(null);
+  const [usage, setUsage] = useState<UsageBody | null>(null);
+  const [usageError, setUsageError] = useState('');
+  const [refreshing, setRefreshing] = useState(false);
+
+  const loadKeys = useCallback(async () => {
+    const r = await fetchJson<{ keys: ApiKeyView[] }>('/api/dashboard/keys');
+    if (r.ok) {
+      setKeys(r.data.keys);
+      setKeysError('');
+    } else setKeysError(r.message);
+  }, []);
+
+  const loadUsage = useCallback(async () => {
+    setRefreshing(true);
+    const r = await fetchJson<UsageBody>('/api/dashboard/usage');
+    setRefreshing(false);
+    if (r.ok) {
+      setUsage(r.data);
+      setUsageError('');
+    } else setUsageError(r.message);
+  }, []);
+
+  const loadPlan = useCallback(async () => {
+    const r = await fetchJson<PlanBody>('/api/dashboard/plan');
+    if (r.ok) {
+      setPlan(r.data);
+      setPlanError('');
+    } else setPlanError(r.message);
+  }, []);
+
+  useEffect(() => {
+    void loadKeys();
+    void loadUsage();
+    void loadPlan();
+    // Usage moves while the page is open: refresh when the user comes back to the tab.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void loadUsage();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [loadKeys, loadPlan, loadUsage]);
+
+  async function changePlan(planId: string) {
+    setBusyPlan(planId);
+    const r = await fetchJson<PlanBody>('/api/dashboard/plan', { method: 'PUT', body: { plan: planId } });
+    setBusyPlan(null);
+    if (!r.ok) {
+      setPlanError(r.message);
+      return;
+    }
+    setPlan(r.data);
+    setPlanError('');
+    await loadUsage();
+  }
+
+  return (
+    <div className="dashboard">
+      <div className="dashboard-head">
+        <h1>Dashboard</h1>
+        <p className="muted" style={{ margin: 0 }}>
+          Signed in as <strong>{email}</strong>
+        </p>
+      </div>
+      <div className="dashboard-grid">
+        <UsageSection usage={usage} error={usageError} onRefresh={loadUsage} refreshing={refreshing} />
+        <PlanSection plan={plan} error={planError} busyPlan={busyPlan} onChange={changePlan} />
+      </div>
+      <KeysSection keys={keys} error={keysError} onChanged={loadKeys} />
+    </div>
+  );
+}

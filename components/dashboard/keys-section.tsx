@@ -1,0 +1,265 @@
+'use client';
+// API keys: create (the secret is shown once), copy, rename, revoke (after confirmation).
+import { useState, type FormEvent } from 'react';
+import { Dialog } from '@/components/ui/dialog';
+import { copyText } from '@/lib/web/copy-text';
+import type { ApiKeyView } from '@/lib/web/dashboard-types';
+import { fetchJson } from '@/lib/web/fetch-json';
+
+interface Props {
+  keys: ApiKeyView[] | null;
+  error: string;
+  onChanged: () => Promise<void>;
+}
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+
+export function KeysSection({ keys, error, onChanged }: Props) {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [created, setCreated] = useState<{ key: ApiKeyView; secret: string } | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [renaming, setRenaming] = useState<ApiKeyView | null>(null);
+  const [newName, setNewName] = useState('');
+  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
+  const [dialogError, setDialogError] = useState('');
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    const result = await fetchJson<{ key: ApiKeyView; secret: string }>('/api/dashboard/keys', {
+      method: 'POST',
+      body: { name: name.trim() || 'API key' },
+    });
+    setBusy(false);
+    if (!result.ok) {
+      setMessage({ kind: 'error', text: result.message });
+      return;
+    }
+    setName('');
+    setCopied(false);
+    setCreated(result.data);
+    await onChanged();
+  }
+
+  async function rename(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!renaming) return;
+    setBusy(true);
+    const result = await fetchJson<{ key: ApiKeyView }>(`/api/dashboard/keys/${encodeURIComponent(renaming.id)}`, {
+      method: 'PATCH',
+      body: { name: newName },
+    });
+    setBusy(false);
+    if (!result.ok) {
+      setDialogError(result.message);
+      return;
+    }
+    setRenaming(null);
+    setMessage({ kind: 'success', text: `Renamed to “${result.data.key.name}”.` });
+    await onChanged();
+  }
+
+  async function revoke() {
+    if (!revoking) return;
+    setBusy(true);
+    const result = await fetchJson<{ key: ApiKeyView }>(`/api/dashboard/keys/${encodeURIComponent(revoking.id)}`, {
+      method: 'DELETE',
+    });
+    setBusy(false);
+    if (!result.ok) {
+      setDialogError(result.message);
+      return;
+    }
+    setRevoking(null);
+    setMessage({ kind: 'success', text: `Key “${result.data.key.name}” revoked: it no longer works.` });
+    await onChanged();
+  }
+
+  return (
+    <section className="card" aria-labelledby="keys-heading">
+      <div className="section-head">
+        <h2 id="keys-heading">API keys</h2>
+        <form className="inline-form" onSubmit={create}>
+          <label htmlFor="new-key-name" className="visually-hidden">
+            New key name
+          </label>
+          <input
+            id="new-key-name"
+            type="text"
+            placeholder="Key name, e.g. CI pipeline"
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Create key
+          </button>
+        </form>
+      </div>
+      {error ? (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div role="status" aria-live="polite">
+        {message ? <p className={`alert alert-${message.kind}`}>{message.text}</p> : null}
+      </div>
+      {keys === null ? (
+        !error ? <p className="muted">Loading…</p> : null
+      ) : keys.length === 0 ? (
+        <p className="muted">No keys yet. Create one to call the API.</p>
+      ) : (
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="API keys">
+          <table className="table keys-table" data-testid="keys-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((k) => (
+                <tr key={k.id} className={k.revokedAt ? 'key-revoked' : undefined} data-key-id={k.id}>
+                  <td className="key-name">{k.name}</td>
+                  <td data-label="Key">
+                    <code className="key-prefix">{k.prefix}…</code>
+                  </td>
+                  <td data-label="Created">{when(k.createdAt)}</td>
+                  <td data-label="Last used">{when(k.lastUsedAt)}</td>
+                  <td>
+                    {k.revokedAt ? (
+                      <span className="badge badge-danger">Revoked</span>
+                    ) : (
+                      <span className="badge badge-success">Active</span>
+                    )}
+                  </td>
+                  <td className="key-actions-cell">
+                    {k.revokedAt ? null : (
+                      <div className="key-actions">
+                        <button
+                          type="button"
+                          className="button button-small"
+                          aria-label={`Rename ${k.name}`}
+                          onClick={() => {
+                            setDialogError('');
+                            setNewName(k.name);
+                            setRenaming(k);
+                          }}
+                        >
+                          Rename
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-small button-danger"
+                          aria-label={`Revoke ${k.name}`}
+                          onClick={() => {
+                            setDialogError('');
+                            setRevoking(k);
+                          }}
+                        >
+                          Revoke
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Dialog
+        open={created !== null}
+        title="Your new API key"
+        onClose={() => setCreated(null)}
+        actions={
+          <button type="button" className="button button-primary" onClick={() => setCreated(null)}>
+            I have saved it
+          </button>
+        }
+      >
+        <p className="alert alert-warning" style={{ marginBottom: 0 }}>
+          This is the only time the key is shown. Copy it now and keep it somewhere safe.
+        </p>
+        <div className="secret">
+          <code data-testid="new-key-secret">{created?.secret}</code>
+          <button
+            type="button"
+            className="button"
+            onClick={async () => setCopied(await copyText(created?.secret ?? ''))}
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        </div>
+        <p className="small muted" role="status">
+          {copied ? 'Copied to the clipboard.' : `Send it as Authorization: Bearer ${created?.key.prefix ?? 'yj_'}…`}
+        </p>
+      </Dialog>
+
+      <Dialog
+        open={renaming !== null}
+        title="Rename key"
+        onClose={() => setRenaming(null)}
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setRenaming(null)}>
+              Cancel
+            </button>
+            <button type="submit" form="rename-form" className="button button-primary" disabled={busy}>
+              Save
+            </button>
+          </>
+        }
+      >
+        <form id="rename-form" onSubmit={rename}>
+          {dialogError ? (
+            <p className="alert alert-error" role="alert">
+              {dialogError}
+            </p>
+          ) : null}
+          <div className="field" style={{ marginBottom: 0 }}>
+            <label htmlFor="rename-input">Name</label>
+            <input id="rename-input" type="text" maxLength={100} value={newName} onChange={(e) => setNewName(e.target.value)} />
+          </div>
+        </form>
+      </Dialog>
+
+      <Dialog
+        open={revoking !== null}
+        title="Revoke this key?"
+        onClose={() => setRevoking(null)}
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setRevoking(null)}>
+              Cancel
+            </button>
+            <button type="button" className="button button-danger-solid" onClick={revoke} disabled={busy}>
+              Revoke key
+            </button>
+          </>
+        }
+      >
+        {dialogError ? (
+          <p className="alert alert-error" role="alert">
+            {dialogError}
+          </p>
+        ) : null}
+        <p>
+          <strong>{revoking?.name}</strong> (<code>{revoking?.prefix}…</code>) will stop working at once: every request
+          made with it answers <code>401</code>. This cannot be undone.
+        </p>
+      </Dialog>
+    </section>
+  );
+}

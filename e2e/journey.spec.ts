@@ -1,0 +1,126 @@
+// A new user's journey, in the browser: sign up, create a key, copy it, call the API with it, see the
+// hour's usage go up, rename and revoke the key, and see the same call refused.
+import { uniqueEmail, PASSWORD } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { settled, waitForEditors } from './support/monaco';
+
+test('sign up, create and copy a key, use it, watch usage, revoke it', async ({ page, request, watch }) => {
+  test.setTimeout(90_000);
+  // The refused weak password is a 400 answer, which the browser logs.
+  watch.allowConsoleError(/\/api\/account\/signup: Failed to load resource: .* 400/);
+  const email = uniqueEmail('journey');
+
+  // Sign up: the form creates the account, signs in and lands on the dashboard.
+  await page.goto('/');
+  await page.locator('.account-nav').getByRole('link', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/signup/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('form').getByRole('alert')).toContainText(/too short/i);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByTestId('current-plan')).toHaveText('Free');
+  await expect(page.getByTestId('usage-used')).toHaveText('0');
+  await expect(page.getByText('No keys yet')).toBeVisible();
+
+  // Create a key: its secret is shown once, and Copy puts exactly that on the clipboard.
+  await page.getByLabel('New key name').fill('journey key');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your new API key' });
+  await expect(dialog).toBeVisible();
+  const secret = (await dialog.getByTestId('new-key-secret').textContent())!;
+  expect(secret).toMatch(/^yj_[A-Za-z0-9]{22,}$/);
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await expect(dialog.getByText('Copied to the clipboard.')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(secret);
+  await dialog.getByRole('button', { name: 'I have saved it' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId('keys-table').getByRole('row', { name: /journey key/ });
+  await expect(row).toContainText('Active');
+  const prefix = (await row.locator('.key-prefix').textContent())!.replace('…', '');
+  expect(secret.startsWith(prefix)).toBe(true);
+  // The secret is not on the page any more.
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  // Call the API with the copied key.
+  const call = () =>
+    request.post('/api/convert', {
+      headers: { Authorization: `Bearer ${copied}` },
+      data: { input: 'journey: 1\n', inputType: 'yaml', outputType: 'json' },
+    });
+  const ok = await call();
+  expect(ok.status()).toBe(200);
+  expect((await ok.json()).output).toBe('{\n  "journey": 1\n}\n');
+  expect(ok.headers()['x-ratelimit-limit']).toBe('100');
+  expect(ok.headers()['x-ratelimit-remaining']).toBe('99');
+
+  // This hour's usage went up.
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByTestId('usage-used')).toHaveText('1');
+  await expect(page.getByRole('meter', { name: 'Hourly quota used' })).toHaveAttribute('aria-valuenow', '1');
+  await expect(page.getByTestId('usage-chart')).toContainText('now');
+
+  // The playground's curl command now shows the key's prefix as the placeholder.
+  await page.goto('/playground');
+  await waitForEditors(page);
+  await settled(page);
+  await expect(page.getByTestId('curl-command')).toContainText(`Authorization: Bearer ${prefix}...`);
+  await page.goto('/dashboard');
+
+  // Change plan: immediate, and the quota follows.
+  await page.getByRole('button', { name: 'Switch to the Pro plan' }).click();
+  await expect(page.getByTestId('current-plan')).toHaveText('Pro');
+  await expect(page.getByText('of 10,000 requests this hour')).toBeVisible();
+
+  // Rename, then revoke after confirming.
+  await page.getByRole('button', { name: 'Rename journey key' }).click();
+  const renameDialog = page.getByRole('dialog', { name: 'Rename key' });
+  await renameDialog.getByLabel('Name').fill('journey key (old)');
+  await renameDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(renameDialog).toBeHidden();
+  const renamed = page.getByTestId('keys-table').getByRole('row', { name: /journey key \(old\)/ });
+  await expect(renamed).toBeVisible();
+
+  await page.getByRole('button', { name: 'Revoke journey key (old)' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke this key?' });
+  await expect(confirm).toContainText(prefix);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(renamed).toContainText('Active');
+  await page.getByRole('button', { name: 'Revoke journey key (old)' }).click();
+  await confirm.getByRole('button', { name: 'Revoke key' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(renamed).toContainText('Revoked');
+
+  // The same call is now refused.
+  const refused = await call();
+  expect(refused.status()).toBe(401);
+  expect(refused.headers()['www-authenticate']).toBe('Bearer');
+  expect((await refused.json()).error.code).toBe('unauthorized');
+
+  // Sign out: back to the landing page, signed out.
+  await page.locator('.account-nav').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('.account-nav').getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
+
+test('sign in with a wrong password shows the reason, then signing in works', async ({ page, request, baseURL, watch }) => {
+  // next-auth answers the wrong password with 401, which the browser logs.
+  watch.allowConsoleError(/\/api\/auth\/callback\/credentials.*: Failed to load resource: .* 401/);
+  const email = uniqueEmail('signin');
+  const created = await request.post('/api/account/signup', { data: { email, password: PASSWORD }, headers: { Origin: baseURL! } });
+  expect(created.status()).toBe(201);
+  await page.goto('/signin?callbackUrl=/dashboard');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Wrong email or password.');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+});

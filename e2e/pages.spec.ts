@@ -1,0 +1,156 @@
+// Every page, at desktop and phone width: it renders, logs no console error, asks no other host for
+// anything (the fixture watches every request), has no serious accessibility violation, and leaves
+// a screenshot in test-results/screenshots/.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createAccountWithKey } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { settled, waitForEditors } from './support/monaco';
+
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+interface PageCase {
+  name: string;
+  path: string;
+  heading: RegExp;
+  signedIn?: boolean;
+  ready?: (page: Page) => Promise<void>;
+}
+
+const PAGES: PageCase[] = [
+  {
+    name: 'home',
+    path: '/',
+    heading: /YAML ⇄ JSON, exactly/,
+    ready: async (page) => {
+      await expect(page.getByTestId('live-output')).toContainText('"build": 12345678901234567890');
+    },
+  },
+  {
+    name: 'playground',
+    path: '/playground',
+    heading: /Playground/,
+    ready: async (page) => {
+      await waitForEditors(page);
+      await settled(page);
+    },
+  },
+  { name: 'docs', path: '/docs', heading: /yamljson API/ },
+  { name: 'signup', path: '/signup', heading: /Create your account/ },
+  { name: 'signin', path: '/signin', heading: /Sign in/ },
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    heading: /Dashboard/,
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByTestId('usage-chart')).toBeVisible();
+      await expect(page.getByTestId('keys-table')).toBeVisible();
+      await expect(page.getByTestId('current-plan')).toHaveText('Free');
+    },
+  },
+  { name: 'not-found', path: '/no-such-page', heading: /Page not found/ },
+];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`${viewportName} (${viewport.width}x${viewport.height})`, () => {
+    test.use({ viewport });
+
+    for (const pageCase of PAGES) {
+      // Dark mode at desktop width; the phone layout is the same CSS in either scheme.
+      for (const scheme of viewportName === 'desktop' ? (['light', 'dark'] as const) : (['light'] as const)) {
+        test(`${pageCase.name} in ${scheme} mode: clean console, own host only, accessible`, async ({ page, baseURL, watch }) => {
+          if (pageCase.signedIn) await createAccountWithKey(page.request, baseURL!, `${pageCase.name}-${viewportName}-${scheme}`);
+          // The browser reports a 404 document as a failed resource: expected here, and only here.
+          if (pageCase.name === 'not-found') watch.allowConsoleError(/the server responded with a status of 404/);
+          await page.emulateMedia({ colorScheme: scheme });
+          const response = await page.goto(pageCase.path);
+          expect(response?.status()).toBe(pageCase.name === 'not-found' ? 404 : 200);
+          await expect(page.getByRole('heading', { level: 1, name: pageCase.heading })).toBeAttached();
+          await pageCase.ready?.(page);
+          await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+          // Nothing wider than the screen: the page never scrolls sideways.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
+
+          await page.screenshot({
+            path: `test-results/screenshots/${pageCase.name}-${viewportName}-${scheme}.png`,
+            fullPage: pageCase.name !== 'docs',
+          });
+          expect(await seriousViolations(page)).toEqual([]);
+        });
+      }
+    }
+  });
+}
+
+test('the header offers the account links that fit the session', async ({ page, baseURL }) => {
+  await page.goto('/');
+  const nav = page.locator('.account-nav');
+  await expect(nav.getByRole('link', { name: 'Sign up' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await createAccountWithKey(page.request, baseURL!, 'header');
+  await page.reload();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Sign out' })).toBeVisible();
+});
+
+test('/dashboard without a session goes to sign in and back', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fdashboard|\/signin\?callbackUrl=\/dashboard/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+});
+
+test('the landing page converts its live example as you edit it', async ({ page }) => {
+  await page.goto('/');
+  const output = page.getByTestId('live-output');
+  await expect(output).toContainText('"production": {');
+  await page.getByLabel('YAML (edit me)').fill('a: [1, 2]\nb: "x"\n');
+  await expect(output).toHaveText('{\n  "a": [\n    1,\n    2\n  ],\n  "b": "x"\n}\n');
+  await page.getByLabel('YAML (edit me)').fill('a: 1\na: 2\n');
+  await expect(output).toContainText('Line 2, column 1');
+  // "Open this in the playground" carries the document over.
+  await page.getByLabel('YAML (edit me)').fill('carried: over\n');
+  await expect(output).toContainText('"carried": "over"');
+  await page.getByRole('link', { name: /Open this in the playground/ }).click();
+  await waitForEditors(page);
+  await expect(page.getByTestId('input-editor')).toContainText('carried: over');
+});
+
+test('the docs show every operation, example and error code of /api/openapi.json', async ({ page, request }) => {
+  const doc = (await (await request.get('/api/openapi.json')).json()) as {
+    paths: Record<string, Record<string, { operationId?: string; summary?: string; requestBody?: { content?: Record<string, { examples?: Record<string, { value: unknown }> }> } }>>;
+    components: { schemas: { ErrorResponse: { properties: { error: { properties: { code: { enum: string[] } } } } } } };
+  };
+  await page.goto('/docs');
+  let operations = 0;
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      operations += 1;
+      const section = page.locator(`section#${op.operationId}`);
+      await expect(section.getByRole('heading', { level: 2 })).toContainText(`${method.toUpperCase()}${path}${op.summary ?? ''}`);
+      for (const media of Object.values(op.requestBody?.content ?? {})) {
+        for (const example of Object.values(media.examples ?? {})) {
+          await expect(section.locator('pre').filter({ hasText: JSON.stringify(example.value, null, 2) }).first()).toBeAttached();
+        }
+      }
+    }
+  }
+  await expect(page.getByTestId('operation')).toHaveCount(operations);
+  const codes = doc.components.schemas.ErrorResponse.properties.error.properties.code.enum;
+  expect(codes.length).toBeGreaterThan(5);
+  for (const code of codes) {
+    await expect(page.locator(`#error-${code}`)).toContainText(code);
+  }
+});

@@ -1,0 +1,260 @@
+// The playground in a real browser: live conversion, problems, switches, swap, copy, files, samples, share links.
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { SAMPLES } from '@/lib/web/samples';
+import { toPlaygroundRequest } from '@/lib/web/playground-state';
+import { accountsAvailable, createAccountWithKey } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { inputEditor, outputEditor, replaceInput, settled, visibleText, waitForEditors } from './support/monaco';
+
+async function openPlayground(page: Page): Promise<void> {
+  await page.goto('/playground');
+  await waitForEditors(page);
+  await settled(page);
+}
+
+/** The output as the Download button saves it: the exact bytes. */
+async function downloadedOutput(page: Page): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
+}
+
+const fromSelect = (page: Page) => page.getByLabel('From');
+const toSelect = (page: Page) => page.getByLabel('To', { exact: true });
+const commentsSwitch = (page: Page) => page.getByRole('switch', { name: 'Preserve comments' });
+const anchorsSwitch = (page: Page) => page.getByRole('switch', { name: 'Preserve anchors' });
+
+test.describe('playground', () => {
+  test('typing YAML shows the JSON, converted in the browser', async ({ page }) => {
+    await openPlayground(page);
+    const input = 'name: yamljson\nbig: 12345678901234567890\nlist: [b, a]\n';
+    await replaceInput(page, input);
+    await expect.poll(() => visibleText(outputEditor(page))).toBe(
+      '{\n  "name": "yamljson",\n  "big": 12345678901234567890,\n  "list": [\n    "b",\n    "a"\n  ]\n}\n',
+    );
+    expect(await settled(page)).toMatch(/^Converted in \d+ ms$/);
+    await expect(page.getByTestId('metadata')).toContainText(`${Buffer.byteLength(input)} bytes`);
+  });
+
+  test('a syntax error shows a marker and a list entry that jumps to its place', async ({ page }) => {
+    await openPlayground(page);
+    await replaceInput(page, 'a: 1\nb: 2\na: 3\n');
+    const problem = page.getByTestId('problems').getByRole('button');
+    await expect(problem).toHaveCount(1);
+    await expect(problem).toContainText('Line 3, column 1');
+    await expect(problem).toContainText('DUPLICATE_KEY');
+    await expect(page.getByTestId('conversion-status')).toHaveText('1 problem');
+    // The marker: Monaco draws an error squiggle on line 3.
+    await expect(inputEditor(page).locator('.squiggly-error')).toHaveCount(1);
+    const squiggleTop = await inputEditor(page).locator('.squiggly-error').evaluate((n) => (n.parentElement as HTMLElement).style.top);
+    const line3Top = await inputEditor(page)
+      .locator('.view-line')
+      .filter({ hasText: 'a: 3' })
+      .evaluate((n) => (n as HTMLElement).style.top);
+    expect(squiggleTop).toBe(line3Top);
+    // The output shows the API's error body.
+    await expect(page.getByRole('heading', { name: /Error response \(422 invalid_input\)/ })).toBeVisible();
+
+    // Clicking the entry puts the cursor at line 3, column 1: what is typed next lands there.
+    await problem.click();
+    await page.keyboard.insertText('c');
+    await expect.poll(() => visibleText(inputEditor(page))).toBe('a: 1\nb: 2\nca: 3\n');
+    await expect(page.getByTestId('conversion-status')).toHaveText(/^Converted/);
+    await expect(inputEditor(page).locator('.squiggly-error')).toHaveCount(0);
+  });
+
+  test('preserve comments turns YAML comments into JSONC comments, with a warning', async ({ page }) => {
+    await openPlayground(page);
+    await replaceInput(page, '# settings\nport: 8080 # http\n');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n  "port": 8080\n}\n');
+    await commentsSwitch(page).check();
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('// settings\n{\n  "port": 8080 // http\n}\n');
+    await expect(page.getByTestId('warnings')).toContainText('the output is JSONC');
+    await commentsSwitch(page).uncheck();
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n  "port": 8080\n}\n');
+  });
+
+  test('preserve anchors keeps anchors in YAML output and warns that JSON cannot', async ({ page }) => {
+    await openPlayground(page);
+    await replaceInput(page, 'base: &b\n  x: 1\nuse: *b\n');
+    await toSelect(page).selectOption('yaml');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('base:\n  x: 1\nuse:\n  x: 1\n');
+    await anchorsSwitch(page).check();
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('base: &b\n  x: 1\nuse: *b\n');
+    await toSelect(page).selectOption('json');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n  "base": {\n    "x": 1\n  },\n  "use": {\n    "x": 1\n  }\n}\n');
+    await expect(page.getByTestId('warnings')).toContainText('aliases were expanded');
+  });
+
+  test('swap makes the output the input and reverses the formats', async ({ page }) => {
+    await openPlayground(page);
+    await replaceInput(page, 'a: 1\nb: [x]\n');
+    await expect.poll(() => visibleText(outputEditor(page))).toContain('"a": 1');
+    await page.getByRole('button', { name: 'Swap input and output' }).click();
+    await expect(fromSelect(page)).toHaveValue('json');
+    await expect(toSelect(page)).toHaveValue('yaml');
+    await expect.poll(() => visibleText(inputEditor(page))).toBe('{\n  "a": 1,\n  "b": [\n    "x"\n  ]\n}\n');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('a: 1\nb:\n  - x\n');
+  });
+
+  test('copy puts the exact output on the clipboard', async ({ page }) => {
+    await openPlayground(page);
+    await replaceInput(page, 'k: v\n');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n  "k": "v"\n}\n');
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(page.getByText('Output copied to the clipboard')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('{\n  "k": "v"\n}\n');
+  });
+
+  test('Ctrl+Enter converts at once, and validate-only mode reports strict JSON problems', async ({ page }) => {
+    await openPlayground(page);
+    await page.getByLabel('Validate only').check();
+    await page.getByLabel('Type').selectOption('json');
+    await replaceInput(page, '{\n  // port\n  "port": 8080,\n}');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(page.getByTestId('conversion-status')).toHaveText(/^Invalid: \d+ problems?$/);
+    await expect(page.getByTestId('problems')).toContainText('Line 2, column 3');
+    await page.getByLabel('Type').selectOption('jsonc');
+    await expect(page.getByTestId('conversion-status')).toHaveText('Valid');
+    await expect.poll(() => visibleText(outputEditor(page))).toContain('"valid": true');
+    await expect(page.getByTestId('curl-command')).toContainText('/api/validate');
+  });
+
+  test('opening a local file loads it with the format its name says', async ({ page }) => {
+    await openPlayground(page);
+    await page.getByLabel('Open a local file').setInputFiles({
+      name: 'settings.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"debug": false, "level": "on"}'),
+    });
+    await expect(fromSelect(page)).toHaveValue('json');
+    await expect(toSelect(page)).toHaveValue('yaml');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('debug: false\nlevel: "on"\n');
+  });
+
+  test('dropping a file on the input editor opens it', async ({ page }) => {
+    await openPlayground(page);
+    await fromSelect(page).selectOption('json');
+    const dataTransfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['dropped: [1, 2]\n'], 'dropped.yml', { type: 'application/yaml' }));
+      return dt;
+    });
+    const target = inputEditor(page).locator('.view-lines');
+    await target.dispatchEvent('dragenter', { dataTransfer });
+    await target.dispatchEvent('dragover', { dataTransfer });
+    await target.dispatchEvent('drop', { dataTransfer });
+    await expect(page.getByText('Opened dropped.yml')).toBeVisible();
+    await expect(fromSelect(page)).toHaveValue('yaml');
+    await expect.poll(() => visibleText(inputEditor(page))).toBe('dropped: [1, 2]\n');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n  "dropped": [\n    1,\n    2\n  ]\n}\n');
+  });
+
+  test('the curl command is the current request', async ({ page, baseURL }) => {
+    await openPlayground(page);
+    await replaceInput(page, "it's: here\n");
+    await commentsSwitch(page).check();
+    await settled(page);
+    const command = (await page.getByTestId('curl-command').textContent()) ?? '';
+    expect(command).toContain(`curl -s '${baseURL}/api/convert'`);
+    expect(command).toContain("-H 'Authorization: Bearer YOUR_API_KEY'");
+    // The body is the request, shell-quoted: undo the quoting and read it back.
+    const quoted = /--data-binary '((?:[^']|'\\'')*)'$/.exec(command)?.[1];
+    expect(JSON.parse(quoted!.replace(/'\\''/g, "'"))).toEqual({
+      input: "it's: here\n",
+      inputType: 'yaml',
+      outputType: 'json',
+      preserveComments: true,
+    });
+  });
+
+  test('a share link restores the whole playground', async ({ page, context }) => {
+    await openPlayground(page);
+    await page.getByLabel('Load a sample document').selectOption('compose');
+    await settled(page);
+    await replaceInput(page, 'x: &a [1, 2] # list\ny: *a\n');
+    await toSelect(page).selectOption('yaml');
+    await commentsSwitch(page).check();
+    await anchorsSwitch(page).check();
+    await settled(page);
+    const expected = await downloadedOutput(page);
+    await page.getByRole('button', { name: 'Share link' }).click();
+    await expect(page.getByText('Share link copied to the clipboard')).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/playground#state=z[A-Za-z0-9_-]+$/);
+
+    const other = await context.newPage();
+    await other.goto(link);
+    await waitForEditors(other);
+    await settled(other);
+    await expect(toSelect(other)).toHaveValue('yaml');
+    await expect(fromSelect(other)).toHaveValue('yaml');
+    await expect(commentsSwitch(other)).toBeChecked();
+    await expect(anchorsSwitch(other)).toBeChecked();
+    await expect.poll(() => visibleText(inputEditor(other))).toBe('x: &a [1, 2] # list\ny: *a\n');
+    const restored = await downloadedOutput(other);
+    expect(restored.bytes.toString('utf8')).toBe(expected.bytes.toString('utf8'));
+    expect(restored.bytes.toString('utf8')).toContain('&a');
+  });
+
+  test("Monaco, its workers and its icon font come from the app itself", async ({ page, context, baseURL }) => {
+    const requests: string[] = [];
+    context.on('request', (r) => requests.push(r.url()));
+    await openPlayground(page);
+    // Open the editor's context menu: it draws codicons, so the icon font must load.
+    await inputEditor(page).locator('.view-lines').click({ button: 'right' });
+    await expect(page.locator('.monaco-menu-container, .context-view').first()).toBeVisible();
+    await expect.poll(() => requests.filter((u) => /codicon.*\.ttf/.test(u))).toHaveLength(1);
+    const own = (u: string) => new URL(u).origin === new URL(baseURL!).origin;
+    expect(requests.filter((u) => /codicon.*\.ttf/.test(u)).every(own)).toBe(true);
+    expect(requests).toContain(`${new URL(baseURL!).origin}/monaco/editor.worker.js`);
+    expect(requests).toContain(`${new URL(baseURL!).origin}/workers/convert.worker.js`);
+    expect(await page.evaluate(() => document.fonts.check('16px codicon'))).toBe(true);
+  });
+
+  test('follows the system dark theme', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openPlayground(page);
+    await expect(inputEditor(page).locator('.monaco-editor')).toHaveClass(/vs-dark/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(inputEditor(page).locator('.monaco-editor')).not.toHaveClass(/vs-dark/);
+  });
+});
+
+test.describe('playground and API agree', () => {
+  let api: APIRequestContext;
+  let authorization: Record<string, string> = {};
+
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+    if (await accountsAvailable(api, baseURL!)) {
+      const { key } = await createAccountWithKey(api, baseURL!, 'agree');
+      authorization = { Authorization: `Bearer ${key}` };
+    }
+  });
+
+  test.afterAll(async () => {
+    await api.dispose();
+  });
+
+  for (const sample of SAMPLES) {
+    test(`sample "${sample.name}": the browser's output is the API's, byte for byte`, async ({ page }) => {
+      await openPlayground(page);
+      await page.getByLabel('Load a sample document').selectOption(sample.id);
+      await expect.poll(() => visibleText(inputEditor(page))).toContain(sample.state.input.split('\n')[0]!);
+      await settled(page);
+      const browser = await downloadedOutput(page);
+
+      const request = toPlaygroundRequest(sample.state);
+      const res = await api.post(request.endpoint, { data: request.body, headers: authorization });
+      expect(res.status(), await res.text()).toBe(200);
+      const body = (await res.json()) as { output: string; metadata: { outputSize: number } };
+      expect(browser.bytes.equals(Buffer.from(body.output, 'utf8'))).toBe(true);
+      expect(browser.bytes.length).toBe(body.metadata.outputSize);
+      expect(browser.name).toBe(`converted.${sample.state.outputFormat}`);
+    });
+  }
+});

@@ -1,0 +1,45 @@
+// Accounts for the browser tests, made through the same HTTP API the pages use.
+import { expect, type APIRequestContext } from '@playwright/test';
+
+let counter = 0;
+
+export function uniqueEmail(tag: string): string {
+  counter += 1;
+  return `e2e-${tag}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** True when the accounts API is deployed (sign-up answers something other than 404). */
+export async function accountsAvailable(request: APIRequestContext, origin: string): Promise<boolean> {
+  const res = await request.post('/api/account/signup', { data: {}, failOnStatusCode: false, headers: { Origin: origin } });
+  return res.status() !== 404;
+}
+
+/**
+ * Signs up, signs in (next-auth credentials, cookies kept in `request`: a page's `page.request`
+ * signs its page in) and creates a key. Dashboard routes take same-origin requests only, so each
+ * call says it comes from the app's own origin, as the browser would.
+ */
+export async function createAccountWithKey(
+  request: APIRequestContext,
+  origin: string,
+  tag: string,
+): Promise<{ email: string; key: string }> {
+  const headers = { Origin: origin };
+  const email = uniqueEmail(tag);
+  const signup = await request.post('/api/account/signup', { data: { email, password: PASSWORD }, headers });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const signin = await request.post('/api/auth/callback/credentials', {
+    form: { csrfToken, email, password: PASSWORD, json: 'true' },
+    headers,
+    maxRedirects: 0,
+    failOnStatusCode: false,
+  });
+  expect(signin.status(), 'sign-in redirects on success').toBeLessThan(400);
+  const created = await request.post('/api/dashboard/keys', { data: { name: 'e2e' }, headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const { secret } = (await created.json()) as { secret: string };
+  return { email, key: secret };
+}

@@ -1,0 +1,42 @@
+// Driving the playground's Monaco editors like a user: focus, select all, type or paste.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const inputEditor = (page: Page): Locator => page.getByTestId('input-editor');
+export const outputEditor = (page: Page): Locator => page.getByTestId('output-editor');
+
+/** The text Monaco shows (visible lines only), with its non-breaking spaces made plain. */
+export async function visibleText(editor: Locator): Promise<string> {
+  const lines = await editor.locator('.view-lines .view-line').evaluateAll((nodes) =>
+    nodes
+      .map((n) => ({ top: parseFloat((n as HTMLElement).style.top || '0'), text: n.textContent ?? '' }))
+      .sort((a, b) => a.top - b.top)
+      .map((l) => l.text),
+  );
+  return lines.join('\n').replace(/\u00a0/g, ' ');
+}
+
+export async function waitForEditors(page: Page): Promise<void> {
+  await expect(inputEditor(page).locator('.monaco-editor')).toBeVisible({ timeout: 20_000 });
+  await expect(outputEditor(page).locator('.monaco-editor')).toBeVisible({ timeout: 20_000 });
+}
+
+/**
+ * Replaces the input editor's text by pasting it, as a user would. (Typing would be auto-indented
+ * by the editor, and the text would not be the one given.)
+ */
+export async function replaceInput(page: Page, text: string): Promise<void> {
+  const editor = inputEditor(page);
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect.poll(() => visibleText(editor)).toBe(text.split('\n').slice(0, 30).join('\n'));
+}
+
+/** Waits until the current conversion finished and returns its status line. */
+export async function settled(page: Page): Promise<string> {
+  const status = page.getByTestId('conversion-status');
+  await expect(status).not.toHaveText('');
+  await expect(status).not.toHaveText(/Converting/);
+  return (await status.textContent()) ?? '';
+}

@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { buildCurlCommand, INLINE_INPUT_LIMIT, shellQuote } from './curl-command';
+import { toPlaygroundRequest, type PlaygroundState } from './playground-state';
+
+const base: PlaygroundState = {
+  mode: 'convert',
+  input: "it's: \"quoted\" $HOME `cmd`\n",
+  inputFormat: 'yaml',
+  outputFormat: 'json',
+  preserveComments: true,
+  preserveAnchors: false,
+};
+
+/** What a POSIX shell makes of a word (sh -c 'printf %s WORD'). */
+const shellReads = (word: string) => execFileSync('sh', ['-c', `printf %s ${word}`], { encoding: 'utf8' });
+
+describe('the curl command', () => {
+  it('quotes any text so the shell reads it back unchanged', () => {
+    for (const text of ["it's", "''", 'a\nb', '$(rm -rf /)', '`x` "y" \\z', 'ünï ✓']) {
+      expect(shellReads(shellQuote(text))).toBe(text);
+    }
+  });
+
+  it('sends the exact request body of the playground', () => {
+    const request = toPlaygroundRequest(base);
+    const command = buildCurlCommand('https://h.example', request, 'yj_AbC12345...');
+    expect(command.split(' \\\n')[0]).toBe("curl -s 'https://h.example/api/convert'");
+    expect(command).toContain("-H 'Authorization: Bearer yj_AbC12345...'");
+    const body = /--data-binary ('(?:[^']|'\\'')*')$/.exec(command)![1]!;
+    expect(JSON.parse(shellReads(body))).toEqual({
+      input: base.input,
+      inputType: 'yaml',
+      outputType: 'json',
+      preserveComments: true,
+    });
+  });
+
+  it('targets validate in validate-only mode, with the type as chosen', () => {
+    const command = buildCurlCommand('http://localhost:3000', toPlaygroundRequest({ ...base, mode: 'validate', inputFormat: 'jsonc' }));
+    expect(command).toContain("'http://localhost:3000/api/validate'");
+    expect(command).toContain('YOUR_API_KEY');
+    expect(command).toContain('"type":"jsonc"');
+  });
+
+  it('reads a large document from a file: raw mode for convert', () => {
+    const big = { ...base, input: 'a: 1\n'.repeat(INLINE_INPUT_LIMIT), preserveAnchors: true };
+    const command = buildCurlCommand('https://h.example', toPlaygroundRequest(big));
+    expect(command).toContain("'https://h.example/api/convert?from=yaml&to=json&preserveComments=true&preserveAnchors=true'");
+    expect(command).toContain('--data-binary @input.yaml');
+    expect(command).not.toContain('a: 1');
+  });
+
+  it('reads a large document from a file for validate too, through jq', () => {
+    const big = { ...base, mode: 'validate' as const, input: 'a: 1\n'.repeat(INLINE_INPUT_LIMIT) };
+    const command = buildCurlCommand('https://h.example', toPlaygroundRequest(big));
+    expect(command).toMatch(/^jq -Rs '\{input: \., type: "yaml"\}' input\.yaml \|/);
+    expect(command).toContain('--data-binary @-');
+  });
+});

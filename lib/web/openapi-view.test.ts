@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { API_ERROR_CODES, DASHBOARD_ERROR_CODES } from '@/lib/api/errors';
+import { getOpenApiDocument } from '@/lib/api/openapi';
+import { toApiReferenceView, typeText } from './openapi-view';
+
+describe('the API reference view of the served OpenAPI document', () => {
+  const doc = getOpenApiDocument() as Record<string, unknown>;
+  const view = toApiReferenceView(doc);
+  const paths = doc.paths as Record<string, Record<string, unknown>>;
+
+  it('has one operation per path and method of the document', () => {
+    const expected = Object.entries(paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(view.operations.map((op) => `${op.method} ${op.path}`)).toEqual(expected);
+  });
+
+  it('gives convert and validate request and response examples', () => {
+    for (const id of ['convert', 'validate']) {
+      const op = view.operations.find((o) => o.id === id)!;
+      expect(op.keyed).toBe(true);
+      expect(op.requestBody.find((m) => m.mediaType === 'application/json')!.examples.length).toBeGreaterThan(0);
+      const ok = op.responses.find((r) => r.status === '200')!;
+      expect(ok.contents.flatMap((c) => c.examples).length).toBeGreaterThan(0);
+    }
+    expect(view.operations.find((o) => o.path === '/api/health/live')!.keyed).toBe(false);
+  });
+
+  it('lists every error code of the API with its status and an example body', () => {
+    const codes = view.errorCodes.map((e) => e.code);
+    // The public API's codes; the dashboard's own (forbidden, not_found, email_taken) are not part of it.
+    for (const code of API_ERROR_CODES.filter((c) => !DASHBOARD_ERROR_CODES.includes(c))) expect(codes).toContain(code);
+    for (const e of view.errorCodes) expect(e.statuses.length, e.code).toBeGreaterThan(0);
+    const invalid = view.errorCodes.find((e) => e.code === 'invalid_input')!;
+    expect(invalid.statuses).toEqual(['422']);
+    expect(JSON.parse(invalid.example!).error.code).toBe('invalid_input');
+    expect(view.errorCodes.find((e) => e.code === 'unauthorized')!.statuses).toEqual(['401']);
+  });
+
+  it('resolves schemas into fields with readable types', () => {
+    const convertRequest = view.schemas.find((s) => s.name === 'ConvertRequest')!;
+    expect(convertRequest.properties.find((p) => p.name === 'input')).toMatchObject({ type: 'string', required: true });
+    expect(convertRequest.properties.find((p) => p.name === 'preserveComments')).toMatchObject({ type: 'boolean', required: false });
+  });
+});
+
+describe('typeText', () => {
+  it('says what a schema accepts', () => {
+    expect(typeText({ $ref: '#/components/schemas/ValidationIssue' })).toBe('ValidationIssue');
+    expect(typeText({ type: 'array', items: { $ref: '#/components/schemas/X' } })).toBe('array of X');
+    expect(typeText({ enum: ['yaml', 'json'] })).toBe('"yaml" | "json"');
+    expect(typeText({ const: false })).toBe('false');
+    expect(typeText({ type: 'integer', minimum: 0 })).toBe('integer ≥ 0');
+    expect(typeText({ anyOf: [{ type: 'string' }, { type: 'null' }] })).toBe('string | null');
+    expect(typeText(undefined)).toBe('any');
+  });
+});
