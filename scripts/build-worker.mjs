@@ -1,5 +1,5 @@
 // Bundles workers/convert-worker.ts (with lib/converter) into build/convert-worker.cjs, the
-// file the server starts worker threads from. Part of `npm run build` and `npm run dev`.
+// task file of the server's conversion pool. Part of `npm run build` and `npm run dev`.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -14,6 +14,9 @@ export async function buildWorker(outfile = path.join(root, 'build', 'convert-wo
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    // Piscina's `move` marks a transfer with a module-private symbol: the task must use the
+    // piscina the pool's worker code runs (node_modules), not a bundled copy.
+    external: ['piscina'],
     logLevel: 'warning',
   });
   return outfile;

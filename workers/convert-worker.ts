@@ -1,24 +1,31 @@
-// Runs one conversion off the server's main thread, inside a worker with its own heap limit.
-// Bundled by scripts/build-worker.mjs; started by lib/api/run-converter.ts.
+// The task of the conversion pool's worker threads (piscina): answers one conversion job off the
+// server's event loop. Bundled by scripts/build-worker.mjs (piscina stays external: it must be
+// the same module the pool's own worker code loaded); run by lib/api/run-converter.ts.
 import { parentPort } from 'node:worker_threads';
-import { convert, isConversionError, validate } from '../lib/converter';
-import type { ConvertRequest, ValidateRequest } from '../lib/converter';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { jobOutcome, type ConversionJob, type JobOutcome } from '../lib/api/conversion-job';
 
-export type WorkerJob = { kind: 'convert'; request: ConvertRequest } | { kind: 'validate'; request: ValidateRequest };
+export interface WorkerTask {
+  /** Names the task in the "started" message, which starts its time limit. */
+  id: number;
+  job: ConversionJob;
+}
 
-export type WorkerAnswer =
-  | { ok: true; result: unknown }
-  | { ok: false; error: { code: string; message: string; details?: unknown } }
-  | { ok: false; crash: string };
+/** Posted on parentPort (the pool emits it as 'message') when a task leaves the queue. */
+export interface TaskStarted {
+  started: number;
+}
 
-parentPort!.once('message', (job: WorkerJob) => {
-  let answer: WorkerAnswer;
-  try {
-    answer = { ok: true, result: job.kind === 'convert' ? convert(job.request) : validate(job.request) };
-  } catch (err) {
-    answer = isConversionError(err)
-      ? { ok: false, error: { code: err.code, message: err.message, details: err.details } }
-      : { ok: false, crash: err instanceof Error ? (err.stack ?? err.message) : String(err) };
-  }
-  parentPort!.postMessage(answer);
-});
+/** The answer, or the refusal as data (a thrown error would lose its class and fields on the way). */
+export type WorkerAnswer = JobOutcome;
+
+export default function convertInWorker(task: WorkerTask): WorkerAnswer {
+  parentPort?.postMessage({ started: task.id } satisfies TaskStarted);
+  const outcome = jobOutcome(task.job);
+  if (!outcome.ok) return outcome;
+  // The answer's bytes go back by transfer, not by a copy made on the server's event loop.
+  const body = outcome.answer.body;
+  const ownsBuffer = body.byteOffset === 0 && body.buffer.byteLength === body.byteLength && body.byteLength > Buffer.poolSize;
+  if (!ownsBuffer) return outcome;
+  return move({ [transferableSymbol]: body.buffer, [valueSymbol]: outcome }) as unknown as WorkerAnswer;
+}

@@ -4,7 +4,10 @@ import { ApiError } from './errors';
 import { formatOverLimit } from './format-bytes';
 import type { ApiContext } from './with-api';
 
-export function checkInputSizeOrThrow(input: string, ctx: ApiContext): void {
+/** The part of the request context the check needs (a plain object, so it can travel to a worker). */
+export type InputLimit = Pick<ApiContext, 'maxInputBytes' | 'planName'>;
+
+export function checkInputSizeOrThrow(input: string, ctx: InputLimit): void {
   // A UTF-16 unit is at least one UTF-8 byte: short strings need no count.
   if (input.length <= ctx.maxInputBytes / 3) return;
   const size = utf8ByteLength(input);

@@ -1,4 +1,6 @@
 // Reads request bodies with a hard byte cap, streaming: never holds more than the cap plus one chunk.
+// The bytes land in blocks this module allocates, so a large body can be handed to a worker
+// thread by transfer instead of by copy (see run-converter.ts).
 import { decodeUtf8OrThrow, locateInvalidUtf8 } from '@/lib/converter/utf8';
 import { ApiError } from './errors';
 import { formatBytes, formatOverLimit } from './format-bytes';
@@ -7,6 +9,18 @@ import { isJsonMediaType, isRawMediaType, mediaTypeOf, RAW_MEDIA_TYPES } from '.
 const MIB = 1024 * 1024;
 /** The unread rest of a refused body is not worth draining: the connection ends with the response. */
 const CLOSE = { headers: { Connection: 'close' } };
+/** Without a Content-Length, blocks start at 64 KiB and double up to 16 MiB. */
+const FIRST_BLOCK = 64 * 1024;
+const LARGEST_BLOCK = 16 * MIB;
+
+/**
+ * A request body as read: blocks of bytes that only this body uses (each owns its
+ * ArrayBuffer, so they can be transferred to a worker), in order.
+ */
+export interface BodyBytes {
+  blocks: Uint8Array[];
+  byteLength: number;
+}
 
 /** A JSON body may be larger than its `input`: escaping inflates (`"` -> `\"`, newline -> `\n`). */
 export function jsonBodyCap(maxInputBytes: number): number {
@@ -15,6 +29,11 @@ export function jsonBodyCap(maxInputBytes: number): number {
 
 /** Reads a JSON request body and returns the object it holds (400/413/415 otherwise). */
 export async function readJsonBody(request: Request, maxInputBytes: number): Promise<Record<string, unknown>> {
+  return parseJsonBody(joinBlocks(await readJsonBodyBytes(request, maxInputBytes)));
+}
+
+/** Checks the length and type of a JSON request body and reads its bytes (413/415 otherwise). */
+export async function readJsonBodyBytes(request: Request, maxInputBytes: number): Promise<BodyBytes> {
   const cap = jsonBodyCap(maxInputBytes);
   const tooLarge = (size: string) =>
     new ApiError(
@@ -22,7 +41,7 @@ export async function readJsonBody(request: Request, maxInputBytes: number): Pro
       `The request body is ${size}; with an input limit of ${formatBytes(maxInputBytes)}, a JSON body may be at most ${formatBytes(cap, 2)}.`,
       CLOSE,
     );
-  checkContentLength(request, cap, (length) => tooLarge(formatOverLimit(length, cap).size));
+  const declared = checkContentLength(request, cap, (length) => tooLarge(formatOverLimit(length, cap).size));
   const type = mediaTypeOf(request);
   if (!isJsonMediaType(type)) {
     throw new ApiError(
@@ -30,7 +49,11 @@ export async function readJsonBody(request: Request, maxInputBytes: number): Pro
       `${type ? `Content-Type "${type}" is not accepted` : 'The request has no Content-Type'}; send a JSON body with Content-Type: application/json.`,
     );
   }
-  const bytes = await readBytesCapped(request, cap, () => tooLarge(`more than ${formatBytes(cap, 2)}`));
+  return readBytesCapped(request, cap, declared, () => tooLarge(`more than ${formatBytes(cap, 2)}`));
+}
+
+/** The object a JSON body holds (400 for an empty body, bad UTF-8, bad JSON or a non-object). */
+export function parseJsonBody(bytes: Uint8Array): Record<string, unknown> {
   if (bytes.length === 0) {
     throw new ApiError('bad_request', 'The request body is empty; send a JSON object such as {"input": "a: 1", ...}.');
   }
@@ -56,10 +79,10 @@ export async function readJsonBody(request: Request, maxInputBytes: number): Pro
 }
 
 /** Reads a raw-mode body (the document itself) as bytes, at most `maxInputBytes` of them. */
-export async function readRawBody(request: Request, maxInputBytes: number): Promise<Uint8Array> {
+export async function readRawBody(request: Request, maxInputBytes: number): Promise<BodyBytes> {
   const tooLarge = (size: string) =>
     new ApiError('payload_too_large', `Input is ${size}; the limit is ${formatBytes(maxInputBytes)}.`, CLOSE);
-  checkContentLength(request, maxInputBytes, (length) => {
+  const declared = checkContentLength(request, maxInputBytes, (length) => {
     const s = formatOverLimit(length, maxInputBytes);
     return new ApiError('payload_too_large', `Input is ${s.size}; the limit is ${s.limit}.`, CLOSE);
   });
@@ -70,21 +93,41 @@ export async function readRawBody(request: Request, maxInputBytes: number): Prom
       `Content-Type "${type}" is not accepted in raw mode; send the document itself as one of: ${RAW_MEDIA_TYPES.join(', ')}.`,
     );
   }
-  return readBytesCapped(request, maxInputBytes, () => tooLarge(`more than ${formatBytes(maxInputBytes)}`));
+  return readBytesCapped(request, maxInputBytes, declared, () => tooLarge(`more than ${formatBytes(maxInputBytes)}`));
 }
 
-/** Refuses a declared length over the cap without reading anything. */
-function checkContentLength(request: Request, cap: number, error: (length: number) => ApiError): void {
+/** The body's bytes in one array (no copy when it is one block). */
+export function joinBlocks(body: BodyBytes): Uint8Array {
+  if (body.blocks.length === 1) return body.blocks[0]!;
+  const bytes = new Uint8Array(body.byteLength);
+  let offset = 0;
+  for (const block of body.blocks) {
+    bytes.set(block, offset);
+    offset += block.byteLength;
+  }
+  return bytes;
+}
+
+/** Refuses a declared length over the cap without reading anything; returns the declared length. */
+function checkContentLength(request: Request, cap: number, error: (length: number) => ApiError): number | null {
   const header = request.headers.get('content-length');
-  if (header === null || !/^\s*\d+\s*$/.test(header)) return;
+  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
   const length = Number(header);
   if (length > cap) throw error(length);
+  return length;
 }
 
-async function readBytesCapped(request: Request, cap: number, tooLarge: () => ApiError): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array(0);
+/**
+ * Copies the body into blocks of our own: one block of the declared length when there is a
+ * Content-Length (no copy at the end), else growing blocks. A chunk is copied as it arrives,
+ * so no step copies the whole body at once on the event loop.
+ */
+async function readBytesCapped(request: Request, cap: number, declared: number | null, tooLarge: () => ApiError): Promise<BodyBytes> {
+  const blocks: Uint8Array[] = [];
+  if (!request.body) return { blocks: [new Uint8Array(0)], byteLength: 0 };
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  let block = new Uint8Array(declared ?? FIRST_BLOCK);
+  let used = 0;
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -95,16 +138,21 @@ async function readBytesCapped(request: Request, cap: number, tooLarge: () => Ap
       reader.cancel().catch(() => {});
       throw tooLarge();
     }
-    chunks.push(value);
+    let chunk: Uint8Array = value;
+    while (chunk.byteLength > 0) {
+      if (used === block.byteLength) {
+        blocks.push(block);
+        block = new Uint8Array(Math.min(LARGEST_BLOCK, Math.max(FIRST_BLOCK, 2 * block.byteLength), cap - total + chunk.byteLength));
+        used = 0;
+      }
+      const n = Math.min(chunk.byteLength, block.byteLength - used);
+      block.set(n === chunk.byteLength ? chunk : chunk.subarray(0, n), used);
+      used += n;
+      chunk = chunk.subarray(n);
+    }
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  blocks.push(used === block.byteLength ? block : block.subarray(0, used));
+  return { blocks, byteLength: total };
 }
 
 function truncate(s: string, max: number): string {

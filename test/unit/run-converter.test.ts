@@ -1,22 +1,53 @@
-/** Conversions in worker threads: same answers as in-process, and bounded in memory, time and number. */
-import os from 'node:os';
+/** Conversions in the worker pool: same answers as in-process, and bounded in memory, time and number. */
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BodyBytes } from '@/lib/api/read-body';
+import { answerJob, type ConversionJob, type JobAnswer } from '@/lib/api/conversion-job';
 import { ApiError } from '@/lib/api/errors';
-import { defaultRunLimits, runConvert, runValidate, type RunLimits } from '@/lib/api/run-converter';
-import { ConversionError, convert } from '@/lib/converter';
+import { ConversionPool, defaultRunLimits, type RunLimits } from '@/lib/api/run-converter';
+import { ConversionError } from '@/lib/converter';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildWorker } from '@/scripts/build-worker.mjs';
 
+// In build/ (gitignored), not the system temp dir: the worker requires piscina from node_modules.
+const workerFile = path.join(__dirname, '../../build', `convert-worker.test-${process.pid}.cjs`);
 let limits: RunLimits;
+const pools: ConversionPool[] = [];
 
 beforeAll(async () => {
-  const workerFile = await buildWorker(path.join(os.tmpdir(), `yamljson-worker-${process.pid}.cjs`));
-  // Every input goes to a worker here.
-  limits = { ...defaultRunLimits, workerFile, workerFromChars: 0 };
+  await buildWorker(workerFile);
+  // Every body goes to a worker here.
+  limits = { ...defaultRunLimits, workerFile, workerFromBytes: 0, maxWorkers: 1 };
 });
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+});
+afterAll(() => rmSync(workerFile, { force: true }));
 
+function pool(overrides: Partial<RunLimits> = {}): ConversionPool {
+  const p = new ConversionPool({ ...limits, ...overrides });
+  pools.push(p);
+  return p;
+}
+
+const bytes = (text: string): BodyBytes => {
+  const block = new TextEncoder().encode(text);
+  return { blocks: [block], byteLength: block.byteLength };
+};
+const convertJob = (request: Record<string, unknown>, maxInputBytes = 100_000_000): ConversionJob => ({
+  kind: 'convert',
+  body: bytes(JSON.stringify(request)),
+  limit: { maxInputBytes },
+});
+const yamlToJson = (input: string) => convertJob({ input, inputType: 'yaml', outputType: 'json' });
 const bigYaml = (items: number) => '- {name: item, tags: [a, b, c], value: 12345678901234567890}\n'.repeat(items);
+/** 18 MB of YAML: long enough to still be running when a test stops it, even with a much faster converter. */
+const LONG = bigYaml(300_000);
+const text = (answer: JobAnswer) => new TextDecoder().decode(answer.body);
+/** The `output` of a JSON-mode answer. */
+const output = (answer: JobAnswer) => JSON.parse(text(answer)).output;
+const withoutTime = (json: string) => JSON.parse(json, (key, value) => (key === 'processingMs' ? 0 : value));
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   try {
@@ -27,18 +58,44 @@ async function rejection(p: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
-describe('runConvert in a worker', () => {
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+describe('the conversion pool', () => {
   it('gives exactly the in-process answer', async () => {
     const request = { input: 'b: 1\n2: &x [1.50, yes]\nc: *x\n', inputType: 'yaml', outputType: 'json' };
-    const result = await runConvert(request, undefined, limits);
-    expect({ ...result, metadata: { ...result.metadata, processingMs: 0 } }).toEqual({
-      ...convert(request),
-      metadata: { ...convert(request).metadata, processingMs: 0 },
+    const answer = await pool().run(convertJob(request));
+    expect(withoutTime(text(answer))).toStrictEqual(withoutTime(text(answerJob(convertJob(request)))));
+    expect(output(answer)).toBe('{\n  "b": 1,\n  "2": [\n    1.50,\n    "yes"\n  ],\n  "c": [\n    1.50,\n    "yes"\n  ]\n}\n');
+  });
+
+  it('answers raw mode with the document and its metadata', async () => {
+    const job: ConversionJob = {
+      kind: 'convert-raw',
+      body: bytes('{"a": [1, 2], // c\n}'),
+      options: { inputType: 'json', outputType: 'yaml' },
+    };
+    const answer = await pool().run(job);
+    expect(text(answer)).toBe('a:\n  - 1\n  - 2\n');
+    expect({ ...answer.conversion, metadata: { ...answer.conversion!.metadata, processingMs: 0 } }).toStrictEqual({
+      success: true,
+      metadata: { inputSize: 20, outputSize: 15, processingMs: 0, anchorsCount: 0, commentsCount: 1, documents: 1 },
+      warnings: [],
     });
   });
 
+  it('runs validate too', async () => {
+    const job: ConversionJob = { kind: 'validate', body: bytes('{"input": "{\\"a\\": 1,}", "type": "json"}'), limit: { maxInputBytes: 100 } };
+    expect(JSON.parse(text(await pool().run(job)))).toMatchObject({ success: true, valid: false, errors: [{ code: 'TRAILING_COMMA' }] });
+  });
+
   it('passes the converter errors through with their code and details', async () => {
-    const err = await rejection(runConvert({ input: 'a: 1\na: 2\n', inputType: 'yaml', outputType: 'json' }, undefined, limits));
+    const err = await rejection(pool().run(yamlToJson('a: 1\na: 2\n')));
     expect(err).toBeInstanceOf(ConversionError);
     expect((err as ConversionError).code).toBe('invalid_input');
     expect((err as ConversionError).details).toEqual([
@@ -46,56 +103,108 @@ describe('runConvert in a worker', () => {
     ]);
   });
 
-  it('runs validate too', async () => {
-    expect(await runValidate({ input: '{"a": 1,}', type: 'json' }, undefined, limits)).toMatchObject({
-      success: true,
-      valid: false,
-      errors: [{ code: 'TRAILING_COMMA' }],
-    });
+  it('passes the request errors through as ApiErrors: bad JSON, a bad field, an input over the plan limit', async () => {
+    const p = pool();
+    const badJson = await rejection(p.run({ kind: 'convert', body: bytes('{"input": '), limit: { maxInputBytes: 100 } }));
+    expect(badJson).toBeInstanceOf(ApiError);
+    expect((badJson as ApiError).code).toBe('bad_request');
+    expect((badJson as ApiError).message).toMatch(/^The request body is not valid JSON: /);
+    const badField = await rejection(p.run(convertJob({ input: 1, inputType: 'yaml', outputType: 'json' })));
+    expect((badField as ApiError).message).toBe('Field "input" must be a string.');
+    const tooBig = await rejection(
+      p.run({ kind: 'convert', body: bytes(JSON.stringify({ input: 'a'.repeat(2000), inputType: 'yaml', outputType: 'json' })), limit: { maxInputBytes: 1000, planName: 'Free' } }),
+    );
+    expect(tooBig).toBeInstanceOf(ApiError);
+    expect([(tooBig as ApiError).code, (tooBig as ApiError).message]).toStrictEqual([
+      'payload_too_large',
+      'Input is 2 kB; the Free plan accepts up to 1 kB.',
+    ]);
   });
 
-  it('answers limit_exceeded when a conversion needs more memory than a worker may use, and the process lives on', async () => {
-    const err = await rejection(
-      runConvert({ input: bigYaml(40_000), inputType: 'yaml', outputType: 'json' }, undefined, { ...limits, memoryMb: 16 }),
-    );
+  it('hands the body to the worker by transfer, not by copy', async () => {
+    const job = yamlToJson('a: 1\n');
+    const block = job.body.blocks[0]!;
+    const pending = pool().run(job);
+    // Transferred: the main thread's view is detached at once.
+    expect(block.byteLength).toBe(0);
+    expect(output(await pending)).toBe('{\n  "a": 1\n}\n');
+  });
+
+  it('answers small bodies in-process, without starting a worker', async () => {
+    const p = pool({ workerFromBytes: 1024 });
+    expect(output(await p.run(yamlToJson('a: 1\n')))).toBe('{\n  "a": 1\n}\n');
+    expect(p.workerThreadIds()).toEqual([]);
+  });
+});
+
+describe('the conversion pool under limits', () => {
+  it('answers limit_exceeded when a conversion needs more memory than a worker may use, and replaces the worker', async () => {
+    const p = pool({ memoryMb: 16 });
+    const err = await rejection(p.run(yamlToJson(bigYaml(100_000))));
     expect(err).toBeInstanceOf(ConversionError);
     expect((err as ConversionError).code).toBe('limit_exceeded');
-    expect((err as ConversionError).message).toBe(
-      'Converting this input needs more than 16 MB of memory, the limit for one conversion.',
-    );
-    expect(await runConvert({ input: 'a: 1', inputType: 'yaml', outputType: 'json' }, undefined, limits)).toMatchObject({
-      output: '{\n  "a": 1\n}\n',
-    });
+    expect((err as ConversionError).message).toBe('Converting this input needs more than 16 MB of memory, the limit for one conversion.');
+    expect(output(await p.run(yamlToJson('a: 1')))).toBe('{\n  "a": 1\n}\n');
+    expect(p.workerThreadIds()).toHaveLength(1);
   });
 
-  it('answers limit_exceeded when a conversion outlives the time limit', async () => {
-    const err = await rejection(
-      runConvert({ input: bigYaml(20_000), inputType: 'yaml', outputType: 'json' }, undefined, { ...limits, timeoutMs: 1 }),
-    );
+  it('answers limit_exceeded when a conversion outlives the time limit, stops its worker and starts a new one', async () => {
+    const p = pool({ timeoutMs: 1 });
+    p.start();
+    const [before] = p.workerThreadIds();
+    const err = await rejection(p.run(yamlToJson(LONG)));
+    expect(err).toBeInstanceOf(ConversionError);
     expect((err as ConversionError).code).toBe('limit_exceeded');
     expect((err as ConversionError).message).toBe('Converting this input took longer than 0.001 s, the limit for one conversion.');
+    expect(p.workerThreadIds()).not.toContain(before);
+    expect(p.workerThreadIds()).toHaveLength(1);
   });
 
-  it('stops the work of a client that went away', async () => {
-    const controller = new AbortController();
-    const pending = runConvert({ input: bigYaml(20_000), inputType: 'yaml', outputType: 'json' }, controller.signal, limits);
-    controller.abort();
+  it('stops the work of a client that went away, and the pool carries on', async () => {
+    const p = pool();
+    p.start();
+    const [before] = p.workerThreadIds();
+    const client = new AbortController();
+    const pending = p.run(yamlToJson(LONG), client.signal);
+    await until(() => p.stats().running === 1, 'the conversion runs');
+    client.abort();
     const err = await rejection(pending);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe('The client closed the request; its conversion was stopped.');
+    // The worker that ran it was terminated, not left to finish.
+    expect(p.workerThreadIds()).not.toContain(before);
+    expect(p.stats()).toStrictEqual({ running: 0, queued: 0 });
+    expect(output(await p.run(yamlToJson('a: 1')))).toBe('{\n  "a": 1\n}\n');
+  });
+
+  it('drops a waiting conversion from the queue when its client goes away', async () => {
+    const p = pool();
+    const first = new AbortController();
+    const running = p.run(yamlToJson(LONG), first.signal);
+    await until(() => p.stats().running === 1, 'the first conversion runs');
+    const second = new AbortController();
+    const waiting = p.run(yamlToJson('a: 1'), second.signal);
+    expect(p.stats()).toStrictEqual({ running: 1, queued: 1 });
+    second.abort();
+    expect(((await rejection(waiting)) as ApiError).message).toBe('The client closed the request; its conversion was stopped.');
+    expect(p.stats()).toStrictEqual({ running: 1, queued: 0 });
+    first.abort();
+    await rejection(running);
   });
 
   it('answers 503 unavailable with Retry-After when every worker is busy and the queue is full', async () => {
-    const busy = { ...limits, maxWorkers: 1, maxQueued: 0 };
-    const first = runConvert({ input: bigYaml(5_000), inputType: 'yaml', outputType: 'json' }, undefined, busy);
-    const err = await rejection(runConvert({ input: 'a: 1', inputType: 'yaml', outputType: 'json' }, undefined, busy));
+    const p = pool({ maxQueued: 1 });
+    const first = p.run(yamlToJson(bigYaml(5_000)));
+    const second = p.run(yamlToJson('b: 2'));
+    const block = yamlToJson('c: 3');
+    const err = await rejection(p.run(block));
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe('unavailable');
-    expect((err as ApiError).headers).toEqual({ 'Retry-After': '5' });
-    await first;
-    // The slot is free again.
-    await expect(runConvert({ input: 'a: 1', inputType: 'yaml', outputType: 'json' }, undefined, busy)).resolves.toMatchObject({
-      success: true,
-    });
+    expect((err as ApiError).headers).toStrictEqual({ 'Retry-After': '5' });
+    // Refused before the body was handed over.
+    expect(block.body.blocks[0]!.byteLength).toBeGreaterThan(0);
+    await Promise.all([first, second]);
+    // The places are free again.
+    expect(output(await p.run(block))).toBe('{\n  "c": 3\n}\n');
   });
 });

@@ -1,9 +1,10 @@
 // POST /api/convert?from=yaml&to=json: the document itself in, the converted text out, metadata in X-Conversion-* headers.
 import 'server-only';
-import { decodeUtf8OrThrow, type ConvertResult } from '@/lib/converter';
+import type { ConvertResult } from '@/lib/converter';
+import { bytesResponse } from '../bytes-response';
 import { parseRequestOrThrow } from '../parse-request';
 import { readRawBody } from '../read-body';
-import { runConvert } from '../run-converter';
+import { runConversionJob } from '../run-converter';
 import { RawConvertQuerySchema } from '../schemas';
 import type { ApiContext } from '../with-api';
 
@@ -18,21 +19,24 @@ export async function handleRawConvert(request: Request, ctx: ApiContext, query:
     preserveComments: query.get('preserveComments') ?? undefined,
     preserveAnchors: query.get('preserveAnchors') ?? undefined,
   });
-  const input = decodeUtf8OrThrow(await readRawBody(request, ctx.maxInputBytes));
-  const result = await runConvert(
+  const body = await readRawBody(request, ctx.maxInputBytes);
+  const answer = await runConversionJob(
     {
-      input,
-      inputType: options.from,
-      outputType: options.to,
-      preserveComments: options.preserveComments,
-      preserveAnchors: options.preserveAnchors,
+      kind: 'convert-raw',
+      body,
+      options: {
+        inputType: options.from,
+        outputType: options.to,
+        preserveComments: options.preserveComments,
+        preserveAnchors: options.preserveAnchors,
+      },
     },
     request.signal,
   );
-  return new Response(result.output, { headers: conversionHeaders(result, CONTENT_TYPES[options.to]) });
+  return bytesResponse(answer.body, conversionHeaders(answer.conversion!, CONTENT_TYPES[options.to]));
 }
 
-function conversionHeaders(result: ConvertResult, contentType: string): Headers {
+function conversionHeaders(result: Omit<ConvertResult, 'output'>, contentType: string): Headers {
   const m = result.metadata;
   const headers = new Headers({
     'Content-Type': contentType,

@@ -1,11 +1,8 @@
 // POST /api/convert in JSON mode; raw mode (`?from=&to=`) is handed to handleRawConvert.
 import 'server-only';
-import { checkInputSizeOrThrow } from '../check-input-size';
-import { jsonResponse } from '../json-response';
-import { parseRequestOrThrow } from '../parse-request';
-import { readJsonBody } from '../read-body';
-import { runConvert } from '../run-converter';
-import { ConvertRequestSchema, type ConvertResponse } from '../schemas';
+import { bytesResponse } from '../bytes-response';
+import { readJsonBodyBytes } from '../read-body';
+import { runConversionJob } from '../run-converter';
 import type { ApiContext } from '../with-api';
 import { handleRawConvert } from './convert-raw';
 
@@ -13,8 +10,11 @@ export async function handleConvert(request: Request, ctx: ApiContext): Promise<
   const query = new URL(request.url).searchParams;
   if (query.has('from') || query.has('to')) return handleRawConvert(request, ctx, query);
 
-  const body = parseRequestOrThrow(ConvertRequestSchema, await readJsonBody(request, ctx.maxInputBytes));
-  checkInputSizeOrThrow(body.input, ctx);
-  const result: ConvertResponse = await runConvert(body, request.signal);
-  return jsonResponse(result);
+  const body = await readJsonBodyBytes(request, ctx.maxInputBytes);
+  // Parsing, the schema (400), the size check (413) and the conversion: conversion-job.ts.
+  const limit = { maxInputBytes: ctx.maxInputBytes, planName: ctx.planName };
+  const answer = await runConversionJob({ kind: 'convert', body, limit }, request.signal);
+  return bytesResponse(answer.body, JSON_HEADERS);
 }
+
+const JSON_HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' };

@@ -1,16 +1,14 @@
 // POST /api/validate: checks a document; invalid input is a 200 with `valid: false` and positioned errors.
 import 'server-only';
-import { checkInputSizeOrThrow } from '../check-input-size';
-import { jsonResponse } from '../json-response';
-import { parseRequestOrThrow } from '../parse-request';
-import { readJsonBody } from '../read-body';
-import { runValidate } from '../run-converter';
-import { ValidateRequestSchema, type ValidateResponse } from '../schemas';
+import { bytesResponse } from '../bytes-response';
+import { readJsonBodyBytes } from '../read-body';
+import { runConversionJob } from '../run-converter';
 import type { ApiContext } from '../with-api';
 
 export async function handleValidate(request: Request, ctx: ApiContext): Promise<Response> {
-  const body = parseRequestOrThrow(ValidateRequestSchema, await readJsonBody(request, ctx.maxInputBytes));
-  checkInputSizeOrThrow(body.input, ctx);
-  const result: ValidateResponse = await runValidate(body, request.signal);
-  return jsonResponse(result);
+  const body = await readJsonBodyBytes(request, ctx.maxInputBytes);
+  // Parsing, the schema (400), the size check (413) and the check itself: conversion-job.ts.
+  const limit = { maxInputBytes: ctx.maxInputBytes, planName: ctx.planName };
+  const answer = await runConversionJob({ kind: 'validate', body, limit }, request.signal);
+  return bytesResponse(answer.body, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
 }

@@ -1,0 +1,61 @@
+/**
+ * Load tests of the running app (issue 5, "a server that never stalls"). Needs a build (`npm run build`).
+ *
+ *   npm run bench:load                      small requests: the app against a bare node:http server
+ *   npm run bench:load -- --big             100 MB through JSON mode and raw mode, health p99 meanwhile,
+ *                                           the body caps, a client that leaves
+ *   npm run bench:load -- --big --no-small --directions json2yaml
+ *
+ * Options: --seconds <n> (per round, 10), --rounds <n> (3), --connections <n> (10),
+ * --port <n> (the app, 3300; the bare server uses port + 1), --big-bytes <n> (99,000,000),
+ * --samples <file> (every health probe of --big, as JSON).
+ * The API key comes from YJ_API_KEY, else `npm run admin -- create-key --plan enterprise` makes one.
+ */
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { runBig } from './load-big';
+import { runSmall } from './load-small';
+
+const { values } = parseArgs({
+  options: {
+    big: { type: 'boolean', default: false },
+    'no-small': { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3300' },
+    'big-bytes': { type: 'string', default: '99000000' },
+    directions: { type: 'string', default: 'json2yaml,yaml2json' },
+    samples: { type: 'string' },
+  },
+  strict: true,
+});
+
+async function main(): Promise<void> {
+  const port = Number(values.port);
+  console.log(`# yamljson load test (${new Date().toISOString()}, Node ${process.versions.node}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  if (!values['no-small']) {
+    await runSmall({
+      appPort: port,
+      barePort: port + 1,
+      seconds: Number(values.seconds),
+      connections: Number(values.connections),
+      rounds: Number(values.rounds),
+    });
+  }
+  if (values.big) {
+    const directions = values.directions.split(',').map((d) => d.trim());
+    for (const d of directions) if (d !== 'json2yaml' && d !== 'yaml2json') throw new Error(`Unknown direction "${d}" (json2yaml, yaml2json).`);
+    await runBig({
+      appPort: port,
+      bytes: Number(values['big-bytes']),
+      directions: directions as Array<'json2yaml' | 'yaml2json'>,
+      samplesFile: values.samples,
+    });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+// Everything a convert or validate request needs once its body is read, as one function of
+// bytes to bytes: run-converter.ts calls it in-process for small bodies and in a worker thread
+// for large ones, so a 100 MB body is never decoded, parsed or serialised on the event loop.
+import {
+  ConversionError,
+  convert,
+  decodeUtf8OrThrow,
+  validate,
+  type ConversionErrorCode,
+  type ConvertRequest,
+  type ConvertResult,
+  type ValidationIssue,
+} from '@/lib/converter';
+import { checkInputSizeOrThrow, type InputLimit } from './check-input-size';
+import { ApiError, type ApiErrorCode } from './errors';
+import { parseRequestOrThrow } from './parse-request';
+import { joinBlocks, parseJsonBody, type BodyBytes } from './read-body';
+import { ConvertRequestSchema, ValidateRequestSchema } from './schemas';
+
+export type ConversionJob =
+  /** POST /api/convert, JSON body. */
+  | { kind: 'convert'; body: BodyBytes; limit: InputLimit }
+  /** POST /api/validate. */
+  | { kind: 'validate'; body: BodyBytes; limit: InputLimit }
+  /** POST /api/convert?from=&to=: the body is the document (already within the limit). */
+  | { kind: 'convert-raw'; body: BodyBytes; options: Omit<ConvertRequest, 'input'> };
+
+export interface JobAnswer {
+  /** The 200 response body: the JSON answer, or in raw mode the converted document. */
+  body: Uint8Array;
+  /** Raw mode: metadata and warnings, for the X-Conversion-* headers. */
+  conversion?: Omit<ConvertResult, 'output'>;
+}
+
+/** Answers a job, or throws the ApiError / ConversionError its request deserves. */
+export function answerJob(job: ConversionJob): JobAnswer {
+  const bytes = joinBlocks(job.body);
+  switch (job.kind) {
+    case 'convert': {
+      const request = parseRequestOrThrow(ConvertRequestSchema, parseJsonBody(bytes));
+      checkInputSizeOrThrow(request.input, job.limit);
+      return { body: utf8(JSON.stringify(convert(request))) };
+    }
+    case 'validate': {
+      const request = parseRequestOrThrow(ValidateRequestSchema, parseJsonBody(bytes));
+      checkInputSizeOrThrow(request.input, job.limit);
+      return { body: utf8(JSON.stringify(validate(request))) };
+    }
+    case 'convert-raw': {
+      const { output, ...conversion } = convert({ ...job.options, input: decodeUtf8OrThrow(bytes) });
+      return { body: utf8(output), conversion };
+    }
+  }
+}
+
+/**
+ * A refusal as plain data: it crosses from a worker thread, and from one copy of this module to
+ * another (a bundler may load it twice, and `instanceof` does not hold across copies).
+ */
+export type JobFailure =
+  | { kind: 'api'; code: ApiErrorCode; message: string; details?: ValidationIssue[]; headers?: Record<string, string> }
+  | { kind: 'conversion'; code: ConversionErrorCode; message: string; details?: ValidationIssue[] }
+  | { kind: 'crash'; message: string };
+
+export type JobOutcome = { ok: true; answer: JobAnswer } | { ok: false; failure: JobFailure };
+
+/** Runs a job and describes its failure, if any, as data. */
+export function jobOutcome(job: ConversionJob): JobOutcome {
+  try {
+    return { ok: true, answer: answerJob(job) };
+  } catch (err) {
+    return { ok: false, failure: describeFailure(err) };
+  }
+}
+
+/** ApiError and ConversionError by their name, whichever copy of their class made them. */
+export function describeFailure(err: unknown): JobFailure {
+  const e = err as { name?: string; code?: string; message?: string; details?: ValidationIssue[]; headers?: Record<string, string> };
+  if (e?.name === 'ApiError') {
+    return { kind: 'api', code: e.code as ApiErrorCode, message: e.message!, details: e.details, headers: e.headers };
+  }
+  if (e?.name === 'ConversionError') {
+    return { kind: 'conversion', code: e.code as ConversionErrorCode, message: e.message!, details: e.details };
+  }
+  return { kind: 'crash', message: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+}
+
+/** The error a failure stands for, made with this copy's classes (so `instanceof` holds where it is thrown). */
+export function failureError(failure: JobFailure): Error {
+  switch (failure.kind) {
+    case 'api':
+      return new ApiError(failure.code, failure.message, { details: failure.details, headers: failure.headers });
+    case 'conversion':
+      return new ConversionError(failure.code, failure.message, failure.details);
+    case 'crash':
+      return new Error(`conversion failed: ${failure.message}`);
+  }
+}
+
+/** Buffer.from is about twice as fast as TextEncoder on strings with non-Latin-1 characters. */
+function utf8(text: string): Uint8Array {
+  return Buffer.from(text, 'utf8');
+}
