@@ -3,6 +3,7 @@
  * Universal: runs in Node, in a worker and in the browser (the playground).
  */
 import { ConversionError, tooDeep } from './errors';
+import { convertJsonFast } from './fast-json/convert-json-fast';
 import { parseFormatOrThrow, parseValidateTypeOrThrow } from './formats';
 import { readJson } from './json/read-json';
 import { MAX_DEPTH } from './limits';
@@ -17,6 +18,7 @@ import type {
   YDocument,
 } from './types';
 import { findLoneSurrogate, utf8ByteLength } from './utf8';
+import { fastReadYaml, fastYamlToJson } from './yaml/fast';
 import { readYaml } from './yaml/read-yaml';
 import { writeYaml } from './yaml/write-yaml';
 
@@ -38,8 +40,22 @@ interface ReadResult {
   commentsCount: number;
 }
 
+/** Internal switches; the public API never passes them. */
+export interface ConvertOptions {
+  /**
+   * false: only the reference path for YAML input (readYaml + the writers), never the fast
+   * reader. The differential tests and the benchmark compare the fast path against it.
+   */
+  fastYaml?: boolean;
+  /**
+   * false: only the reference path for JSON input (readJson + the writers), never the
+   * single-pass JSON writers (lib/converter/fast-json/).
+   */
+  fastJson?: boolean;
+}
+
 /** Converts between YAML and JSON. Throws ConversionError for bad requests, unparseable input and safety limits. */
-export function convert(request: ConvertRequest): ConvertResult {
+export function convert(request: ConvertRequest, options: ConvertOptions = {}): ConvertResult {
   if (typeof request !== 'object' || request === null) {
     throw new ConversionError('bad_request', 'The request must be an object.');
   }
@@ -56,7 +72,24 @@ export function convert(request: ConvertRequest): ConvertResult {
   if (surrogate) throw invalidInput([surrogate]);
 
   const started = now();
-  const read = readInput(input, from, to, preserveComments, preserveAnchors);
+  // JSON input with no comments to keep: one pass from text to text, no IR (null: not taken).
+  const fast = from === 'json' && !preserveComments && options.fastJson !== false ? convertJsonFast(input, to) : null;
+  if (fast !== null) {
+    const { output, outputBytes: outputSize, commentsCount } = fast;
+    const processingMs = Math.round(now() - started);
+    const metadata = { inputSize: utf8ByteLength(input), outputSize, processingMs, anchorsCount: 0, commentsCount, documents: 1 };
+    return { success: true, output, metadata, warnings: [] };
+  }
+  // YAML -> JSON with no comments to keep: the single-pass reader writes JSON text (null: left to the reference path).
+  const fastYaml = from === 'yaml' && to === 'json' && !preserveComments && options.fastYaml !== false ? fastYamlToJson(input) : null;
+  if (fastYaml !== null) {
+    const { output, outputBytes, anchorsCount, commentsCount, documents } = fastYaml;
+    const warnings = preserveAnchors ? [...fastYaml.warnings, PRESERVE_ANCHORS_IN_JSON] : fastYaml.warnings;
+    const processingMs = Math.round(now() - started);
+    const metadata = { inputSize: utf8ByteLength(input), outputSize: outputBytes, processingMs, anchorsCount, commentsCount, documents };
+    return { success: true, output, metadata, warnings };
+  }
+  const read = readInput(input, from, to, preserveComments, preserveAnchors, options.fastYaml !== false);
   const warnings = [...read.warnings];
   let output: string;
   if (to === 'json') {
@@ -68,7 +101,7 @@ export function convert(request: ConvertRequest): ConvertResult {
       warnings.push('preserveComments: the output is JSONC (JSON with comments), not strict JSON.');
     }
     if (preserveAnchors && from === 'yaml') {
-      warnings.push('preserveAnchors: JSON has no references, so aliases were expanded.');
+      warnings.push(PRESERVE_ANCHORS_IN_JSON);
     }
   } else {
     output = writeYaml(read.documents, { comments: preserveComments });
@@ -90,15 +123,23 @@ export function convert(request: ConvertRequest): ConvertResult {
   };
 }
 
+const PRESERVE_ANCHORS_IN_JSON = 'preserveAnchors: JSON has no references, so aliases were expanded.';
+
 function readInput(
   input: string,
   from: Format,
   to: Format,
   comments: boolean,
   preserveAnchors: boolean,
+  fastYaml: boolean,
 ): ReadResult {
   if (from === 'yaml') {
-    const r = readYaml(input, { comments, anchors: preserveAnchors && to === 'yaml', target: to });
+    const options = { comments, anchors: preserveAnchors && to === 'yaml', target: to };
+    // The single-pass reader builds the same IR when it can (null: left to readYaml). YAML -> JSON
+    // without comments had its chance above, as the text-to-text path.
+    const fast = fastYaml && (comments || to === 'yaml') ? fastReadYaml(input, options) : null;
+    if (fast !== null) return fast;
+    const r = readYaml(input, options);
     if (r.errors.length > 0) throw invalidInput(r.errors);
     return r;
   }

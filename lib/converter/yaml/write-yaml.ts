@@ -1,14 +1,12 @@
 import type { MapNode, NumberNode, SeqNode, YDocument, YNode } from '../types';
-import {
-  chooseStringStyle,
-  doubleQuote,
-  literalHeader,
-  POS_KEY,
-  POS_ROOT,
-  POS_TAIL,
-  STYLE_DOUBLE,
-  STYLE_PLAIN,
-} from './yaml-scalar-style';
+import * as scalarStyle from './yaml-scalar-style';
+
+/*
+ * Imported bindings are read once here: under a CommonJS transform (tsx, vitest) every use
+ * of an imported name is a getter call, a few per cent of this writer's time.
+ */
+const { chooseStringStyle, doubleQuote, literalHeader } = scalarStyle;
+const { POS_KEY, POS_ROOT, POS_TAIL, STYLE_DOUBLE, STYLE_PLAIN } = scalarStyle;
 
 export interface WriteYamlOptions {
   /** Write `#` comments carried by the IR. */
@@ -49,15 +47,10 @@ const AT_KEY = 3;
 /** Implicit keys may be at most 1024 characters long (YAML 1.2, 7.4.2). */
 const MAX_IMPLICIT_KEY = 1024;
 
+/** Distinct key strings whose written text is remembered. */
+const KEY_TEXT_CACHE = 10_000;
+
 const INDENTS: string[] = [''];
-function indent(n: number): string {
-  let s = INDENTS[n];
-  if (s === undefined) {
-    s = ' '.repeat(n);
-    INDENTS[n] = s;
-  }
-  return s;
-}
 
 /** `&anchor !tag`, or '' when the node has neither. */
 function propsOf(node: YNode): string {
@@ -88,6 +81,34 @@ export function yamlNumberText(node: NumberNode): string {
   const s = exponent.charCodeAt(0);
   if (s !== 0x2b && s !== 0x2d) exponent = '+' + exponent;
   return mantissa + t.charAt(e) + exponent;
+}
+
+/**
+ * The lines of a block literal after its header, each indented by `pad` (empty lines stay
+ * empty). The final line break is the header's business (chomping).
+ */
+export function literalBody(s: string, pad: string): string {
+  const body = s.charCodeAt(s.length - 1) === 0x0a ? s.slice(0, -1) : s;
+  let from = 0;
+  let out = '';
+  for (;;) {
+    const nl = body.indexOf('\n', from);
+    const line = nl < 0 ? body.slice(from) : body.slice(from, nl);
+    out += line === '' ? '\n' : pad + line + '\n';
+    if (nl < 0) break;
+    from = nl + 1;
+  }
+  return out;
+}
+
+/** `n` spaces (cached). */
+export function indent(n: number): string {
+  let s = INDENTS[n];
+  if (s === undefined) {
+    s = ' '.repeat(n);
+    INDENTS[n] = s;
+  }
+  return s;
 }
 
 /** One comment line's text: line breaks and characters a comment cannot hold become spaces / U+FFFD. */
@@ -143,6 +164,9 @@ class Writer {
   out = '';
   /** Finished chunks. */
   private done = '';
+
+  /** Written text of string keys already seen (documents repeat their keys), up to KEY_TEXT_CACHE of them. */
+  private readonly keyTexts = new Map<string, string>();
 
   constructor(private readonly comments: boolean) {}
 
@@ -300,20 +324,7 @@ class Writer {
     out += literalHeader(style);
     this.out += out;
     if (trailing !== undefined) this.trailingComment(trailing);
-    this.out += '\n';
-    const pad = indent(col + 2);
-    // The final line break is the header's business (chomping); each line is written with one.
-    const body = s.charCodeAt(s.length - 1) === 0x0a ? s.slice(0, -1) : s;
-    let from = 0;
-    out = '';
-    for (;;) {
-      const nl = body.indexOf('\n', from);
-      const line = nl < 0 ? body.slice(from) : body.slice(from, nl);
-      out += line === '' ? '\n' : pad + line + '\n';
-      if (nl < 0) break;
-      from = nl + 1;
-    }
-    this.out += out;
+    this.out += '\n' + literalBody(s, indent(col + 2));
   }
 
   private emptyCollection(
@@ -442,7 +453,13 @@ class Writer {
     switch (key.kind) {
       case 'string': {
         const s = key.value;
-        text = chooseStringStyle(s, POS_KEY) === STYLE_PLAIN ? s : doubleQuote(s);
+        const cached = this.keyTexts.get(s);
+        if (cached !== undefined) {
+          text = cached;
+        } else {
+          text = chooseStringStyle(s, POS_KEY) === STYLE_PLAIN ? s : doubleQuote(s);
+          if (this.keyTexts.size < KEY_TEXT_CACHE) this.keyTexts.set(s, text);
+        }
         break;
       }
       case 'number':

@@ -60,8 +60,38 @@ for (const ch of '0123456789abcdefABCDEFxXoObB_.:+- tTzZ') NUMERIC[ch.charCodeAt
 const DOTTED = new Uint8Array(128);
 for (const ch of '0123456789._eE+-') DOTTED[ch.charCodeAt(0)] = 1;
 
-/** Lower-cased words some YAML 1.1 or 1.2 reader resolves to a non-string (or treats specially). */
-const RESERVED = new Set(['y', 'yes', 'n', 'no', 'true', 'false', 'on', 'off', 'null', '~', '<<', '=']);
+/**
+ * Whether `s` (`n` units) is, ignoring ASCII case, a word some YAML 1.1 or 1.2 reader
+ * resolves to a non-string or treats specially: y yes n no true false on off null ~ << =.
+ * Compares character codes (`| 0x20` lower-cases an ASCII letter, and maps nothing else
+ * onto one): no lower-cased copy, no set lookup. No non-ASCII character lower-cases to
+ * an ASCII letter of these words, so ASCII case folding is all `toLowerCase` would add.
+ */
+function isReservedWord(s: string, n: number): boolean {
+  const a = s.charCodeAt(0) | 0x20;
+  switch (n) {
+    case 1:
+      return a === 0x79 || a === 0x6e || a === 0x7e || a === 0x3d; // y n ~ =
+    case 2: {
+      const b = s.charCodeAt(1) | 0x20;
+      return (a === 0x6e && b === 0x6f) || (a === 0x6f && b === 0x6e) || s === '<<'; // no on <<
+    }
+    case 3:
+      return lowerIs(s, 'yes') || lowerIs(s, 'off');
+    case 4:
+      return lowerIs(s, 'true') || lowerIs(s, 'null');
+    case 5:
+      return lowerIs(s, 'false');
+    default:
+      return false;
+  }
+}
+
+/** `s` equals the lower-case ASCII `word` ignoring ASCII case (same length assumed). */
+function lowerIs(s: string, word: string): boolean {
+  for (let i = 0; i < word.length; i++) if ((s.charCodeAt(i) | 0x20) !== word.charCodeAt(i)) return false;
+  return true;
+}
 
 /** White space other than space and tab, not already excluded as non-printable. */
 function isUnicodeSpace(c: number): boolean {
@@ -136,7 +166,7 @@ function isPlainSafe(s: string, n: number): boolean {
       if (c0 === 0x2e && s.startsWith('...')) return false;
       return !looksNumeric(s, n, c0 === 0x2b ? 1 : 0);
     case 4:
-      return n > 5 || !RESERVED.has(s.toLowerCase());
+      return !isReservedWord(s, n);
     case 5:
       return !looksNumeric(s, n, 0);
     default:
