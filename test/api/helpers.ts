@@ -83,7 +83,26 @@ export interface StreamedResult {
  * reached), optionally declaring a Content-Length. A server that read everything before
  * answering would never answer.
  */
-export function postEndless(
+export async function postEndless(
+  path: string,
+  headers: Record<string, string>,
+  options: { maxBytes: number; stopAfter?: number },
+): Promise<StreamedResult> {
+  // When the server answers early and closes while body bytes are still arriving, its kernel may
+  // reset the connection, and the reset can destroy the answer before this client reads it (EPIPE
+  // or ECONNRESET on write, no response). That is TCP, not the server's choice of answer, so such
+  // an attempt is repeated (twice at most); a server that never answers still fails every time.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await postEndlessOnce(path, headers, options);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (attempt >= 3 || (code !== 'EPIPE' && code !== 'ECONNRESET')) throw err;
+    }
+  }
+}
+
+function postEndlessOnce(
   path: string,
   headers: Record<string, string>,
   options: { maxBytes: number; stopAfter?: number },
