@@ -1,33 +1,12 @@
-// The dashboard API's bodies (GET/POST /api/dashboard/keys, /plan, /usage).
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  /** Display prefix, e.g. `yj_AbC12345`. */
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+// The dashboard API's bodies (GET/POST /api/dashboard/keys, /plan, /usage): the server's own
+// types, imported as types only, so the pages and the API cannot drift apart.
+import type { Plan } from '@/lib/accounts/plans';
 
-export interface PlanView {
-  id: string;
-  name: string;
-  /** null: unlimited. */
-  requestsPerHour: number | null;
-  maxInputBytes: number;
-}
+export type { ApiKeyView } from '@/lib/accounts/api-keys';
+export type { UsageSummary as UsageBody } from '@/lib/accounts/quota';
+export type PlanView = Plan;
 
 export interface PlanBody {
-  plan: string;
+  plan: Plan['id'];
   plans: PlanView[];
-}
-
-export interface UsageBody {
-  plan: string;
-  limit: number | null;
-  used: number;
-  remaining: number | null;
-  resetAt: string;
-  /** 24 entries, oldest first, the current hour last. */
-  hours: Array<{ hourStart: string; count: number }>;
 }
