@@ -1,9 +1,10 @@
-// Starts the built app (`next start`) on a free port with the given environment, and stops its
-// whole process group. Used by the API tests' global setup and by tests that need several instances.
+// Starts the built app on a free port with the given environment, and stops its whole process
+// group. Used by the API tests' global setup, by tests that need several instances, and by the
+// browser tests' global setup (which starts it the way `npm start` does).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../lib/free-port';
 
 export const root = path.resolve(__dirname, '../..');
 export const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -14,7 +15,18 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-export async function startApp(options: { env: Record<string, string>; logName: string }): Promise<AppServer> {
+export interface StartAppOptions {
+  /** Added to (and overriding) this process's environment. */
+  env: Record<string, string>;
+  /** Removed from the environment the app gets. */
+  unsetEnv?: string[];
+  /** `test-results/<logName>.log` receives the server's output. */
+  logName: string;
+  /** `next`: `next start` itself (the caller provides DATABASE_URL); `serve`: `npm start`'s launcher. */
+  launcher?: 'next' | 'serve';
+}
+
+export async function startApp(options: StartAppOptions): Promise<AppServer> {
   if (!existsSync(path.join(root, distDir, 'BUILD_ID'))) {
     throw new Error(`No build found (${distDir} is missing): run \`npm run build\` first.`);
   }
@@ -23,16 +35,18 @@ export async function startApp(options: { env: Record<string, string>; logName: 
   const port = await freePort();
   const log = createWriteStream(logFile);
   // detached: the server gets its own process group (setsid), so stop() can end next-server too.
-  const server = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...options.env },
-    },
-  );
+  const command =
+    options.launcher === 'serve'
+      ? ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts'), 'start']
+      : [path.join(root, 'node_modules/next/dist/bin/next'), 'start'];
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...options.env };
+  for (const name of options.unsetEnv ?? []) delete env[name];
+  const server = spawn(process.execPath, [...command, '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   server.stdout!.pipe(log);
   server.stderr!.pipe(log);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -45,16 +59,6 @@ export async function startApp(options: { env: Record<string, string>; logName: 
   return { baseUrl, logFile, stop: () => stopServer(server) };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilLive(baseUrl: string, server: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + 60_000;
