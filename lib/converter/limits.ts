@@ -1,4 +1,5 @@
 /** Safety bounds of the converter, in one place. */
+import type { YNode } from './types';
 
 /**
  * Collections nested deeper than this are refused (`limit_exceeded`) before anything
@@ -21,4 +22,22 @@ export const ALIAS_EXPANSION_FLOOR = 1_000_000;
 
 export function aliasExpansionBudget(inputLength: number): number {
   return Math.max(ALIAS_EXPANSION_FLOOR, inputLength);
+}
+
+/**
+ * Nodes in the expanded tree under an IR node, what an alias adds to the expansion budget
+ * (memoised: a shared subtree is measured once). Used by both YAML readers.
+ */
+const sizes = new WeakMap<YNode, number>();
+export function expandedSize(node: YNode): number {
+  if (node.kind === 'seq' || node.kind === 'map') {
+    const known = sizes.get(node);
+    if (known !== undefined) return known;
+    let n = 1;
+    if (node.kind === 'seq') for (const i of node.items) n += expandedSize(i);
+    else for (const e of node.entries) n += expandedSize(e.key) + expandedSize(e.value);
+    sizes.set(node, n);
+    return n;
+  }
+  return 1;
 }

@@ -7,7 +7,7 @@ import { Composer, LineCounter, Parser, isAlias, isMap, isScalar, isSeq } from '
 import type { CST, Document, Node as YamlNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import { ConversionError, tooDeep } from '../errors';
 import { jsonKeyText } from '../json-key-text';
-import { MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget } from '../limits';
+import { MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, expandedSize as sizeOf } from '../limits';
 import type { Format, MapEntry, NodeComments, ValidationIssue, YDocument, YNode } from '../types';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
 
@@ -614,17 +614,3 @@ function keyText(key: YNode): string {
   return jsonKeyText(key, (name) => '*' + name);
 }
 
-/** Nodes in the expanded tree under an IR node (memoised: shared subtrees are counted once per call site). */
-const sizes = new WeakMap<YNode, number>();
-function sizeOf(node: YNode): number {
-  if (node.kind === 'seq' || node.kind === 'map') {
-    const known = sizes.get(node);
-    if (known !== undefined) return known;
-    let n = 1;
-    if (node.kind === 'seq') for (const i of node.items) n += sizeOf(i);
-    else for (const e of node.entries) n += sizeOf(e.key) + sizeOf(e.value);
-    sizes.set(node, n);
-    return n;
-  }
-  return 1;
-}

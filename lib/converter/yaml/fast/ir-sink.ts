@@ -7,7 +7,7 @@
  * what the reference reports as an error or warns about (other than .inf/.nan).
  */
 import { jsonKeyText } from '../../json-key-text';
-import { aliasExpansionBudget } from '../../limits';
+import { aliasExpansionBudget, expandedSize as sizeOf } from '../../limits';
 import type { Format, MapEntry, MapNode, NodeComments, SeqNode, YDocument, YNode } from '../../types';
 import { resolvePlain } from '../resolve-scalar';
 import { bail } from './bail';
@@ -496,17 +496,3 @@ export class IrSink implements FastSink {
   }
 }
 
-/** Nodes in the expanded tree under an IR node (read-yaml.ts's sizeOf, memoised the same way). */
-const sizes = new WeakMap<YNode, number>();
-function sizeOf(node: YNode): number {
-  if (node.kind === 'seq' || node.kind === 'map') {
-    const known = sizes.get(node);
-    if (known !== undefined) return known;
-    let n = 1;
-    if (node.kind === 'seq') for (const i of node.items) n += sizeOf(i);
-    else for (const e of node.entries) n += sizeOf(e.key) + sizeOf(e.value);
-    sizes.set(node, n);
-    return n;
-  }
-  return 1;
-}
