@@ -13,6 +13,16 @@ export function bail(): never {
   throw BAIL;
 }
 
+/** Runs a single-pass writer: its answer, or null when it gave up (BAIL) and the reference path must run. */
+export function orHandOver<T>(run: () => T): T | null {
+  try {
+    return run();
+  } catch (err) {
+    if (err === BAIL) return null;
+    throw err;
+  }
+}
+
 /* Character codes. */
 const QUOTE = 34;
 const COMMA = 44;

@@ -8,7 +8,7 @@
  * two equal.
  */
 import { MAX_DEPTH } from '../limits';
-import { BAIL, JsonScanner, KeyChecker, bail } from './json-scanner';
+import { JsonScanner, KeyChecker, bail, orHandOver } from './json-scanner';
 import type { FastConversion } from './json-to-yaml-fast';
 import { utf8ByteLength } from '../utf8';
 
@@ -17,13 +17,7 @@ import { utf8ByteLength } from '../utf8';
  * take the document. `input` has no lone surrogate (`convert` refuses those first).
  */
 export function jsonToJsonFast(input: string): FastConversion | null {
-  const w = new JsonToJson(input);
-  try {
-    return w.run();
-  } catch (err) {
-    if (err === BAIL) return null;
-    throw err;
-  }
+  return orHandOver(() => new JsonToJson(input).run());
 }
 
 const QUOTE = 34;

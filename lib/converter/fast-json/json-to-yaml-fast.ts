@@ -10,7 +10,7 @@ import { MAX_DEPTH } from '../limits';
 import { utf8ByteLength } from '../utf8';
 import * as writeYaml from '../yaml/write-yaml';
 import * as style from '../yaml/yaml-scalar-style';
-import { BAIL, JsonScanner, KeyChecker, bail } from './json-scanner';
+import { JsonScanner, KeyChecker, bail, orHandOver } from './json-scanner';
 
 /*
  * Imported bindings are read once here: under a CommonJS transform (tsx, vitest) every use
@@ -42,13 +42,7 @@ export interface FastConversion {
  * document. `input` has no lone surrogate (`convert` refuses those first).
  */
 export function jsonToYamlFast(input: string): FastConversion | null {
-  const w = new JsonToYaml(input);
-  try {
-    return w.run();
-  } catch (err) {
-    if (err === BAIL) return null;
-    throw err;
-  }
+  return orHandOver(() => new JsonToYaml(input).run());
 }
 
 /** Where a value is written (as in write-yaml.ts). */
