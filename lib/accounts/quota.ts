@@ -1,7 +1,9 @@
 // Hourly quotas per account, in fixed UTC clock-hour windows. Every authenticated call counts,
-// whatever its outcome. Two interchangeable stores give the same answers:
-// - the database (embedded default): one atomic upsert per call on UsageHour, which is also the
-//   dashboard's usage table;
+// whatever its outcome. Three interchangeable stores give the same answers:
+// - the database: one atomic upsert per call on UsageHour, which is also the dashboard's usage
+//   table;
+// - memory (the embedded database, whose one owning process serves every call): counts kept in
+//   the process and added to UsageHour every second;
 // - Redis through @upstash/ratelimit (REDIS_URL or Upstash REST), with usage counts buffered in
 //   memory and added to UsageHour every few seconds (no database write per call).
 import { Ratelimit } from '@upstash/ratelimit';
@@ -26,9 +28,9 @@ export interface QuotaDecision {
 }
 
 export interface QuotaStore {
-  readonly kind: 'database' | 'redis';
+  readonly kind: 'database' | 'redis' | 'memory';
   consume(userId: string, plan: PlanId): Promise<QuotaDecision>;
-  /** Writes buffered usage (Redis store); resolves when done. */
+  /** Writes buffered usage (Redis and memory stores); resolves when done. */
   flush(): Promise<void>;
 }
 
@@ -59,6 +61,118 @@ export async function incrementUsage(db: Db, userId: string, hour: Date, by: num
     ON CONFLICT ("userId", "hourStart") DO UPDATE SET "count" = "UsageHour"."count" + ${by}
     RETURNING "count"`;
   return Number(rows[0]!.count);
+}
+
+/** How long the memory store keeps calls before adding them to UsageHour. */
+export const MEMORY_FLUSH_MS = 1_000;
+
+interface HourCount {
+  readonly userId: string;
+  readonly hourMs: number;
+  /** UsageHour's count when this hour was first used here (known once `loading` is null). */
+  stored: number;
+  /** Calls counted here. */
+  calls: number;
+  /** Calls not yet added to UsageHour. */
+  unsaved: number;
+  loading: Promise<void> | null;
+}
+
+/**
+ * Exact counts for the process that serves every call of its database (the embedded one): each
+ * account's count for an hour is read from UsageHour at its first call in that hour (concurrent
+ * first calls share the read), and then counted here without waiting on anything. Calls are added
+ * to UsageHour every MEMORY_FLUSH_MS and on flush(); a failed write keeps them for the next one.
+ * UsageHour therefore lags by up to a second: a reader that must be exact (the dashboard's
+ * usageSummary) awaits flush() first, which also waits for writes already under way. `now` is the
+ * clock (tests turn the hour with it).
+ */
+export class MemoryQuotaStore implements QuotaStore {
+  readonly kind = 'memory';
+  /** `${userId} ${hourStartMs}` -> that account's count for that hour. */
+  private readonly counts = new Map<string, HourCount>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async consume(userId: string, plan: PlanId): Promise<QuotaDecision> {
+    const now = this.now();
+    const hourMs = hourStart(now).getTime();
+    const key = `${userId} ${hourMs}`;
+    let entry = this.counts.get(key);
+    if (!entry) {
+      const created: HourCount = { userId, hourMs, stored: 0, calls: 0, unsaved: 0, loading: null };
+      created.loading = this.load(created).then(
+        () => {
+          created.loading = null;
+        },
+        (err: unknown) => {
+          // The calls waiting on it fail (uncounted, as when the database store's upsert fails);
+          // the next call reads again.
+          if (this.counts.get(key) === created) this.counts.delete(key);
+          throw err;
+        },
+      );
+      this.counts.set(key, created);
+      entry = created;
+    }
+    // The call's place in the hour is taken now, in arrival order, whether or not the stored
+    // count is known yet.
+    const place = ++entry.calls;
+    entry.unsaved++;
+    this.schedule();
+    if (entry.loading) await entry.loading;
+    return decide(entry.stored + place, plan, now);
+  }
+
+  private async load(entry: HourCount): Promise<void> {
+    const row = await this.db.usageHour.findUnique({
+      where: { userId_hourStart: { userId: entry.userId, hourStart: new Date(entry.hourMs) } },
+      select: { count: true },
+    });
+    entry.stored = row?.count ?? 0;
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), MEMORY_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  /** Adds the calls not yet stored to UsageHour; calls at once share the work, one after another. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.flushing = this.flushing.then(() => this.write());
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    for (const entry of this.counts.values()) {
+      // Not before the stored count is read: that read must not include these calls.
+      if (entry.loading || entry.unsaved === 0) continue;
+      const calls = entry.unsaved;
+      entry.unsaved = 0;
+      try {
+        await incrementUsage(this.db, entry.userId, new Date(entry.hourMs), calls);
+      } catch (err) {
+        // Keep the counts for the next flush rather than lose them.
+        entry.unsaved += calls;
+        console.error('[quota] could not store usage counts:', err);
+      }
+    }
+    const current = hourStart(this.now()).getTime();
+    let left = false;
+    for (const [key, entry] of this.counts) {
+      if (entry.hourMs < current && entry.unsaved === 0 && !entry.loading) this.counts.delete(key);
+      else if (entry.unsaved > 0) left = true;
+    }
+    if (left) this.schedule();
+  }
 }
 
 export const USAGE_FLUSH_MS = 2_000;

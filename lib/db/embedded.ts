@@ -2,6 +2,8 @@
 // single-process, so one process owns the folder and serves it over the PostgreSQL protocol
 // (pglite-socket); the app and the operator command connect to that like to any server. When no
 // owner is running, the operator command opens the folder itself (pglite-prisma-adapter).
+// The owner also sees every NOTIFY the database delivers (onNotification), so the app in the same
+// process can keep caches that another client's change (the operator command) invalidates at once.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -25,12 +27,31 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
+export interface EmbeddedServerOptions {
+  /**
+   * Every notification on NOTIFIED_CHANNELS, called before the client whose statement delivered
+   * it receives the rest of its answer: once a client's COMMIT has been answered, this has run.
+   */
+  onNotification?: (channel: string, payload: string) => void;
+}
+
+/**
+ * The channels the server's session listens on. PGlite is one PostgreSQL session shared by every
+ * socket client, and PostgreSQL hands a session only the notifications of channels it LISTENs
+ * on (its own included), so without this LISTEN no NotificationResponse is ever produced.
+ */
+export const NOTIFIED_CHANNELS = ['yamljson_auth'] as const;
+
 /** Opens the folder and serves it on 127.0.0.1 (port 0: any free port). */
-export async function startEmbeddedServer(dataDir: string, port = 0): Promise<EmbeddedServer> {
+export async function startEmbeddedServer(dataDir: string, port = 0, options: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
   const running = await findEmbeddedServer(dataDir);
   if (running) throw new Error(`The embedded database ${dataDir} is already served by process ${running.pid} (${running.url}).`);
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const pg = await PGlite.create(dataDir);
+  if (options.onNotification) {
+    for (const channel of NOTIFIED_CHANNELS) await pg.exec(`LISTEN ${channel}`);
+    observeNotifications(pg, options.onNotification);
+  }
   const chosenPort = port || (await freePort());
   const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: chosenPort, maxConnections: 32 });
   await server.start();
@@ -45,6 +66,79 @@ export async function startEmbeddedServer(dataDir: string, port = 0): Promise<Em
       await pg.close();
       rmSync(serverFile(dataDir), { force: true });
     },
+  };
+}
+
+/**
+ * pglite-socket runs every client message through execProtocolRawStream, which hands the backend's
+ * bytes straight to the socket and never dispatches PGlite's own listen() callbacks. So each
+ * call's byte stream is scanned here, and a chunk is handed on only after the notifications that
+ * end in it have been reported.
+ */
+function observeNotifications(pg: PGlite, onNotification: (channel: string, payload: string) => void): void {
+  const execProtocolRawStream = pg.execProtocolRawStream.bind(pg);
+  pg.execProtocolRawStream = (message, options) => {
+    const scan = notificationScanner((channel, payload) => {
+      try {
+        onNotification(channel, payload);
+      } catch (err) {
+        // Inside PGlite's output callback a throw would break the session for every client.
+        console.error('[embedded] notification handler failed:', err);
+      }
+    });
+    return execProtocolRawStream(message, {
+      ...options,
+      onRawData: (data) => {
+        scan(data);
+        options?.onRawData(data);
+      },
+    });
+  };
+}
+
+const NOTIFICATION_RESPONSE = 0x41; // 'A'
+const utf8 = new TextDecoder();
+
+/**
+ * A scanner for one stream of backend messages (type byte, int32 length counting itself, body),
+ * fed in chunks split anywhere; reports each NotificationResponse (int32 pid, channel and payload
+ * as NUL-terminated strings) as soon as its last byte arrives.
+ */
+export function notificationScanner(onNotification: (channel: string, payload: string) => void): (chunk: Uint8Array) => void {
+  const header = new Uint8Array(5);
+  let headerLength = 0;
+  let bodyLeft = 0;
+  let body: Uint8Array | null = null; // only for NotificationResponse
+  let broken = false;
+  return (chunk) => {
+    let i = 0;
+    while (i < chunk.length && !broken) {
+      if (bodyLeft === 0) {
+        header[headerLength++] = chunk[i++]!;
+        if (headerLength < 5) continue;
+        headerLength = 0;
+        const length = new DataView(header.buffer).getInt32(1);
+        if (length < 4) {
+          broken = true; // not a message stream: nothing more can be read from it
+          break;
+        }
+        bodyLeft = length - 4;
+        body = header[0] === NOTIFICATION_RESPONSE ? new Uint8Array(bodyLeft) : null;
+        if (bodyLeft === 0) continue;
+      }
+      const take = Math.min(bodyLeft, chunk.length - i);
+      if (body) body.set(chunk.subarray(i, i + take), body.length - bodyLeft);
+      i += take;
+      bodyLeft -= take;
+      if (bodyLeft === 0 && body) {
+        const channelEnd = body.indexOf(0, 4);
+        const payloadEnd = body.indexOf(0, channelEnd + 1);
+        if (channelEnd !== -1 && payloadEnd !== -1) {
+          onNotification(utf8.decode(body.subarray(4, channelEnd)), utf8.decode(body.subarray(channelEnd + 1, payloadEnd)));
+        }
+        body = null;
+      }
+    }
   };
 }
 
