@@ -85,7 +85,7 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   kill('SIGTERM');
   const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 8_000).unref());
   if ((await Promise.race([exited, timeout])) === 'timeout') kill('SIGKILL');
-  // The group's other members (next-server, started by serve.ts) get the same signal.
+  // The group's other members, if any, get the same signal.
   await new Promise((resolve) => setTimeout(resolve, 300));
   kill('SIGKILL');
 }
@@ -135,19 +135,9 @@ export function groupRssMb(pgid: number): number {
   return groupStats(pgid).reduce((sum, p) => sum + p.rssPages * pageMb, 0);
 }
 
-/** The pid of the group's Next.js server process (its main thread runs the event loop), if found. */
-export function nextServerPid(pgid: number): number | null {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid && readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('next-server')) return Number(entry);
-    } catch {
-      // gone
-    }
-  }
-  return null;
+/** The pid of the server process (scripts/serve.ts: its main thread runs the event loop): the group's leader. */
+export function serverPid(pgid: number): number {
+  return pgid;
 }
 
 /** Milliseconds a thread has run on a CPU and waited in a run queue for one, so far (Linux schedstat). */

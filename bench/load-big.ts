@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { apiKeyFor, groupCpuSeconds, groupRssMb, nextServerPid, startApp, threadSchedMs, type RunningServer } from './load-app';
+import { apiKeyFor, groupCpuSeconds, groupRssMb, serverPid, startApp, threadSchedMs, type RunningServer } from './load-app';
 
 export interface BigOptions {
   appPort: number;
@@ -218,7 +218,7 @@ export async function runBig(options: BigOptions): Promise<void> {
     const server = app;
     probe = startProbe(`${app.baseUrl}/api/health/live`);
 
-    const loopPid = nextServerPid(server.pgid);
+    const loopPid = serverPid(server.pgid);
     /**
      * Runs one phase: `run` inside the measured window (requests only; bodies are made before
      * it and answers checked after it, so the client's own work stays out of the window).

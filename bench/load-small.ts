@@ -72,10 +72,10 @@ export async function runSmall(options: SmallOptions): Promise<void> {
     app = await startApp(options.appPort);
     bare = await startBareServer(options.barePort);
     const key = await apiKeyFor(app);
-    console.log(`app:  next start of the built app (${app.baseUrl}), embedded defaults; key: ${key.source}`);
+    console.log(`app:  the built app as npm start runs it (${app.baseUrl}), embedded defaults; key: ${key.source}`);
     if (key.authorization) console.log('      an Enterprise key has no hourly quota, so the quota never refuses the load test (it is still counted)');
     console.log(`bare: node:http + JSON.parse + convert + JSON.stringify, no checks (${bare.baseUrl})`);
-    console.log(`live: the app's GET /api/health/live (no key, no body, no conversion), for reference: the floor of a Next.js route`);
+    console.log(`live: the app's GET /api/health/live (no key, no body, no conversion), for reference: the floor of an API route`);
     console.log(`load: autocannon, ${options.connections} connections, ${options.seconds} s per round, ${options.rounds} rounds each, in turns`);
 
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };

@@ -1,5 +1,7 @@
-// Bundles workers/convert-worker.ts (with lib/converter) into build/convert-worker.cjs, the
-// task file of the server's conversion pool. Part of `npm run build` and `npm run dev`.
+// Bundles the server's own (non-Next.js) code: workers/convert-worker.ts (with lib/converter)
+// into build/convert-worker.cjs, the task file of the conversion pool, and lib/http/front.ts into
+// build/api-front.mjs, the public API's node:http front that scripts/serve.ts loads. Part of
+// `npm run build` and `npm run dev`.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -22,7 +24,32 @@ export async function buildWorker(outfile = path.join(root, 'build', 'convert-wo
   return outfile;
 }
 
+/** 'server-only' marks modules Next.js must keep out of client bundles; outside Next.js it is nothing. */
+const serverOnlyIsEmpty = {
+  name: 'server-only-is-empty',
+  setup(b) {
+    b.onResolve({ filter: /^server-only$/ }, () => ({ path: 'server-only', namespace: 'empty' }));
+    b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: '', loader: 'js' }));
+  },
+};
+
+export async function buildFront(outfile = path.join(root, 'build', 'api-front.mjs')) {
+  await build({
+    entryPoints: [path.join(root, 'lib', 'http', 'front.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    // ESM: the generated Prisma client reads import.meta.url.
+    format: 'esm',
+    target: 'node20',
+    // The project's own code is bundled (the '@/' paths of tsconfig.json); packages load from node_modules.
+    packages: 'external',
+    plugins: [serverOnlyIsEmpty],
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const out = await buildWorker(process.argv[2]);
-  console.log(`built ${path.relative(root, out)}`);
+  for (const out of [await buildWorker(process.argv[2]), await buildFront()]) console.log(`built ${path.relative(root, out)}`);
 }

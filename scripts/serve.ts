@@ -1,50 +1,128 @@
-// `npm start` / `npm run dev`: brings the database up to date, then runs Next.
-// With no DATABASE_URL this process owns the embedded database (PGlite in .data/pglite): it serves
-// it over the PostgreSQL protocol on 127.0.0.1 and hands its URL to Next as DATABASE_URL.
-// Extra arguments go to `next start|dev` (`npm start -- -p 8080`).
-import { spawn } from 'node:child_process';
+// `npm start` / `npm run dev`: the server, in one process.
+// 1. The database: with no DATABASE_URL this process owns the embedded database (PGlite in
+//    .data/pglite, or YAMLJSON_DATA_DIR), serves it over the PostgreSQL protocol on 127.0.0.1 for
+//    the app and the operator command, and applies migrations.
+// 2. One node:http server: the public API's paths go to the node:http front (build/api-front.mjs,
+//    lib/http/front.ts), everything else to Next.js (pages, dashboard API, sign-in). Under
+//    `npm run dev`, or with YAMLJSON_API_FRONT=off, Next.js serves the API too (its route files
+//    call the same endpoints).
+// Options: -p/--port (or PORT, default 3000) and -H/--hostname (or HOSTNAME, default all interfaces).
+import http from 'node:http';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import next from 'next';
 import { createDb } from '@/lib/db/client';
 import { findEmbeddedServer, startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
 import { databaseTarget } from '@/lib/db/target';
+import { markEmbeddedOwner, publishAuthChange, shutdownAccounts } from '@/lib/accounts/runtime-hooks';
 
-async function main(): Promise<void> {
-  const [mode = 'start', ...nextArgs] = process.argv.slice(2);
+interface Options {
+  dev: boolean;
+  port: number;
+  hostname: string | undefined;
+}
+
+function parseArgs(argv: string[]): Options {
+  const [mode = 'start', ...rest] = argv;
   if (mode !== 'start' && mode !== 'dev') throw new Error(`Unknown mode "${mode}" (start or dev).`);
-  const target = databaseTarget();
-  let embedded: EmbeddedServer | null = null;
-  let url: string;
-  if (target.kind === 'server') {
-    url = target.url;
-  } else {
-    const running = await findEmbeddedServer(target.dataDir);
-    if (running) {
-      url = running.url;
-      console.log(`[yamljson] using the embedded database already served by process ${running.pid}`);
+  let port = Number(process.env.PORT || 3000);
+  let hostname = process.env.HOSTNAME || undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    const value = rest[i + 1];
+    if ((arg === '-p' || arg === '--port') && value) {
+      port = Number(value);
+      i++;
+    } else if ((arg === '-H' || arg === '--hostname') && value) {
+      hostname = value;
+      i++;
     } else {
-      embedded = await startEmbeddedServer(target.dataDir);
-      url = embedded.url;
-      console.log(`[yamljson] embedded database: ${target.dataDir}`);
+      throw new Error(`Unknown option "${arg}" (use -p <port> and -H <hostname>).`);
     }
   }
-  const db = createDb(url, 1);
-  const { applied } = await migrate(db);
-  await db.$disconnect();
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port "${port}".`);
+  return { dev: mode === 'dev', port, hostname };
+}
+
+async function openDatabase(): Promise<{ url: string; embedded: EmbeddedServer | null }> {
+  const target = databaseTarget();
+  if (target.kind === 'server') return { url: target.url, embedded: null };
+  const running = await findEmbeddedServer(target.dataDir);
+  if (running) {
+    // Quotas and the key cache of the embedded mode live in the one process that owns the data.
+    throw new Error(
+      `the embedded database ${target.dataDir} is already served by process ${running.pid}, another yamljson server. ` +
+        'Stop it, or give this one its own YAMLJSON_DATA_DIR; several servers on one database need PostgreSQL (DATABASE_URL).',
+    );
+  }
+  const embedded = await startEmbeddedServer(target.dataDir, 0, { onNotification: (channel) => publishAuthChange(channel) });
+  markEmbeddedOwner();
+  console.log(`[yamljson] embedded database: ${target.dataDir}`);
+  return { url: embedded.url, embedded };
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+  const { url, embedded } = await openDatabase();
+  process.env.DATABASE_URL = url;
+  const migrator = createDb(url, 1);
+  const { applied } = await migrate(migrator);
+  await migrator.$disconnect();
   if (applied.length) console.log(`[yamljson] applied migrations: ${applied.join(', ')}`);
 
-  const next = spawn(process.execPath, [path.join(process.cwd(), 'node_modules/next/dist/bin/next'), mode, ...nextArgs], {
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' },
+  const app = next({ dev: options.dev, dir: process.cwd(), hostname: options.hostname ?? 'localhost', port: options.port });
+  await app.prepare();
+  const nextHandler = app.getRequestHandler();
+  const front = options.dev || process.env.YAMLJSON_API_FRONT === 'off' ? null : await loadFront();
+
+  const server = http.createServer((req, res) => {
+    if (front?.(req, res)) return;
+    nextHandler(req, res).catch((err: unknown) => {
+      console.error('[yamljson] unhandled error in Next.js:', err);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
   });
+  // Node's defaults, said out loud: a client has 5 s between requests on a kept-alive connection.
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.hostname, () => resolve());
+  });
+  const address = server.address();
+  const shown = typeof address === 'object' && address ? `${options.hostname ?? 'localhost'}:${address.port}` : String(address);
+  console.log(`[yamljson] ready on http://${shown}${front ? '' : ' (the API through Next.js)'}`);
+
+  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
-    if (next.exitCode === null) next.kill(signal);
+    if (stopping) return;
+    stopping = true;
+    console.log(`[yamljson] ${signal}: stopping`);
+    server.close();
+    server.closeIdleConnections();
+    // Usage counts kept in memory are written before the database stops.
+    void shutdownAccounts()
+      .catch((err: unknown) => console.error('[yamljson] could not store usage counts:', err))
+      .then(() => embedded?.stop())
+      .finally(() => process.exit(0));
+    setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  next.on('exit', (code, signal) => {
-    void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(code ?? (signal ? 1 : 0)));
-  });
+}
+
+type Front = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+
+async function loadFront(): Promise<Front> {
+  const file = path.join(process.cwd(), 'build', 'api-front.mjs');
+  try {
+    const front = (await import(pathToFileURL(file).href)) as { serveApi: Front };
+    return front.serveApi;
+  } catch (err) {
+    throw new Error(`cannot load ${file} (run \`npm run build\`): ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 main().catch((err: unknown) => {

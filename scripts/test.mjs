@@ -17,7 +17,7 @@ const vitestArgs = process.argv.slice(2);
 const steps = [
   { name: 'prisma generate', args: [path.join(root, 'scripts', 'prisma-generate.mjs')] },
   { name: 'typecheck', args: [bin('typescript/bin/tsc'), '--noEmit'] },
-  { name: 'build worker', args: [path.join(root, 'scripts', 'build-worker.mjs')] },
+  { name: 'build server bundles', args: [path.join(root, 'scripts', 'build-worker.mjs')] },
   { name: 'build web workers', args: [path.join(root, 'scripts', 'build-web-workers.mjs')] },
   { name: 'build', args: [bin('next/dist/bin/next'), 'build'] },
   {

@@ -1,5 +1,5 @@
 // Playwright global setup: starts the built app the way `npm start` does (scripts/serve.ts: a fresh
-// embedded database in a temporary folder, migrations, next start) on a free port, and returns the
+// embedded database in a temporary folder, migrations, the server) on a free port, and returns the
 // teardown that stops its whole process group. With E2E_BASE_URL set, tests run against that
 // server instead and nothing is started.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +16,6 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   try {
     const app = await startApp({
       logName: 'e2e-server',
-      launcher: 'serve',
       env: { YAMLJSON_DATA_DIR: path.join(dataDir, 'pglite') },
       // The browser tests own their accounts: a database of their own, never the developer's.
       unsetEnv: ['DATABASE_URL'],

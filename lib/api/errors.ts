@@ -1,6 +1,7 @@
-// The API's one error type, the contract's code -> status table, and the one function that turns anything thrown into the error Response.
+// The API's one error type, the contract's code -> status table, and the one function that turns anything thrown into the error reply.
 import { isAccountError } from '@/lib/accounts/errors';
 import { isConversionError, type ValidationIssue } from '@/lib/converter';
+import { jsonReply, type ApiReply } from './reply';
 
 /** Contract section 2: every failure is one of these codes, always with this status. */
 export const ERROR_STATUS = {
@@ -62,19 +63,18 @@ export interface ErrorBody {
 }
 
 /** The only place an error body is built. */
-export function toErrorResponse(err: unknown, requestId: string): Response {
+export function toErrorReply(err: unknown, requestId: string): ApiReply {
   const apiError = toApiError(err, requestId);
   const body: ErrorBody = {
     success: false,
     error: { code: apiError.code, message: apiError.message, requestId },
   };
   if (apiError.details) body.error.details = apiError.details;
-  const headers = new Headers(apiError.headers);
-  headers.set('Cache-Control', 'no-store');
-  if (apiError.code === 'unauthorized' && !headers.has('WWW-Authenticate')) {
-    headers.set('WWW-Authenticate', 'Bearer');
+  const headers: Record<string, string> = { ...apiError.headers, 'Cache-Control': 'no-store' };
+  if (apiError.code === 'unauthorized' && !Object.keys(headers).some((h) => h.toLowerCase() === 'www-authenticate')) {
+    headers['WWW-Authenticate'] = 'Bearer';
   }
-  return Response.json(body, { status: ERROR_STATUS[apiError.code], headers });
+  return jsonReply(body, ERROR_STATUS[apiError.code], headers);
 }
 
 function toApiError(err: unknown, requestId: string): ApiError {

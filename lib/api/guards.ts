@@ -1,7 +1,7 @@
 // The guards in front of every keyed endpoint (convert, validate, health): the API key, then the
 // account's hourly quota and input limit.
 import 'server-only';
-import { authenticateApiKey, touchApiKey } from '@/lib/accounts/api-keys';
+import { touchApiKey } from '@/lib/accounts/api-keys';
 import { PLANS } from '@/lib/accounts/plans';
 import { db } from '@/lib/db/client';
 import { accountsRuntime } from './accounts-runtime';
@@ -10,7 +10,7 @@ import type { ApiGuard } from './with-api';
 
 const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 
-/** toErrorResponse adds `WWW-Authenticate: Bearer` to every 401. */
+/** toErrorReply adds `WWW-Authenticate: Bearer` to every 401. */
 const unauthorized = (message: string) => new ApiError('unauthorized', message);
 
 /** A dependency (database, Redis) that does not answer: 503, never a 500 or a free pass. */
@@ -33,7 +33,7 @@ export const requireApiKey: ApiGuard = async (request, ctx) => {
   }
   const match = BEARER.exec(header);
   if (!match) throw unauthorized('The Authorization header must be "Bearer <key>".');
-  const owner = await dependency('account database', ctx.requestId, () => authenticateApiKey(db(), match[1]!));
+  const owner = await dependency('account database', ctx.requestId, () => accountsRuntime().findKeyOwner(match[1]!));
   if (!owner) throw unauthorized('This API key is not valid: it is unknown or was revoked.');
   ctx.account = owner;
   void touchApiKey(db(), owner.keyId);
@@ -45,9 +45,9 @@ export const enforceQuota: ApiGuard = async (_request, ctx) => {
   const plan = PLANS[account.plan];
   const decision = await dependency('quota store', ctx.requestId, () => accountsRuntime().quota.consume(account.userId, account.plan));
   if (decision.limit !== null) {
-    ctx.responseHeaders.set('X-RateLimit-Limit', String(decision.limit));
-    ctx.responseHeaders.set('X-RateLimit-Remaining', String(decision.remaining));
-    ctx.responseHeaders.set('X-RateLimit-Reset', String(decision.resetSeconds));
+    ctx.responseHeaders['X-RateLimit-Limit'] = String(decision.limit);
+    ctx.responseHeaders['X-RateLimit-Remaining'] = String(decision.remaining);
+    ctx.responseHeaders['X-RateLimit-Reset'] = String(decision.resetSeconds);
   }
   if (!decision.allowed) {
     const retryAfter = Math.max(1, decision.resetSeconds - Math.floor(Date.now() / 1000));

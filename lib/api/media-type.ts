@@ -14,7 +14,7 @@ export const RAW_MEDIA_TYPES = [
 ] as const;
 
 /** `Application/JSON; charset=utf-8` -> `application/json`; null when absent or empty. */
-export function mediaTypeOf(request: Request): string | null {
+export function mediaTypeOf(request: { readonly headers: { get(name: string): string | null } }): string | null {
   const header = request.headers.get('content-type');
   if (header === null) return null;
   const type = header.split(';', 1)[0]!.trim().toLowerCase();

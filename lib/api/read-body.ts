@@ -5,6 +5,7 @@ import { decodeUtf8OrThrow, locateInvalidUtf8 } from '@/lib/converter/utf8';
 import { ApiError } from './errors';
 import { formatBytes, formatOverLimit } from './format-bytes';
 import { isJsonMediaType, isRawMediaType, mediaTypeOf, RAW_MEDIA_TYPES } from './media-type';
+import type { ApiRequest, BodyReader } from './with-api';
 
 const MIB = 1024 * 1024;
 /** The unread rest of a refused body is not worth draining: the connection ends with the response. */
@@ -28,12 +29,12 @@ export function jsonBodyCap(maxInputBytes: number): number {
 }
 
 /** Reads a JSON request body and returns the object it holds (400/413/415 otherwise). */
-export async function readJsonBody(request: Request, maxInputBytes: number): Promise<Record<string, unknown>> {
+export async function readJsonBody(request: ApiRequest, maxInputBytes: number): Promise<Record<string, unknown>> {
   return parseJsonBody(joinBlocks(await readJsonBodyBytes(request, maxInputBytes)));
 }
 
 /** Checks the length and type of a JSON request body and reads its bytes (413/415 otherwise). */
-export async function readJsonBodyBytes(request: Request, maxInputBytes: number): Promise<BodyBytes> {
+export async function readJsonBodyBytes(request: ApiRequest, maxInputBytes: number): Promise<BodyBytes> {
   const cap = jsonBodyCap(maxInputBytes);
   const tooLarge = (size: string) =>
     new ApiError(
@@ -79,7 +80,7 @@ export function parseJsonBody(bytes: Uint8Array): Record<string, unknown> {
 }
 
 /** Reads a raw-mode body (the document itself) as bytes, at most `maxInputBytes` of them. */
-export async function readRawBody(request: Request, maxInputBytes: number): Promise<BodyBytes> {
+export async function readRawBody(request: ApiRequest, maxInputBytes: number): Promise<BodyBytes> {
   const tooLarge = (size: string) =>
     new ApiError('payload_too_large', `Input is ${size}; the limit is ${formatBytes(maxInputBytes)}.`, CLOSE);
   const declared = checkContentLength(request, maxInputBytes, (length) => {
@@ -109,7 +110,7 @@ export function joinBlocks(body: BodyBytes): Uint8Array {
 }
 
 /** Refuses a declared length over the cap without reading anything; returns the declared length. */
-function checkContentLength(request: Request, cap: number, error: (length: number) => ApiError): number | null {
+function checkContentLength(request: ApiRequest, cap: number, error: (length: number) => ApiError): number | null {
   const header = request.headers.get('content-length');
   if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
   const length = Number(header);
@@ -122,10 +123,10 @@ function checkContentLength(request: Request, cap: number, error: (length: numbe
  * Content-Length (no copy at the end), else growing blocks. A chunk is copied as it arrives,
  * so no step copies the whole body at once on the event loop.
  */
-async function readBytesCapped(request: Request, cap: number, declared: number | null, tooLarge: () => ApiError): Promise<BodyBytes> {
+async function readBytesCapped(request: ApiRequest, cap: number, declared: number | null, tooLarge: () => ApiError): Promise<BodyBytes> {
   const blocks: Uint8Array[] = [];
   if (!request.body) return { blocks: [new Uint8Array(0)], byteLength: 0 };
-  const reader = request.body.getReader();
+  const reader: BodyReader = 'openReader' in request.body ? request.body.openReader() : request.body.getReader();
   let block = new Uint8Array(declared ?? FIRST_BLOCK);
   let used = 0;
   let total = 0;

@@ -201,9 +201,14 @@ function serverPool(): ConversionPool {
   return holder.__yamljsonConversionPool;
 }
 
-/** Answers a conversion job with the server's pool. */
-export async function runConversionJob(job: ConversionJob, signal?: AbortSignal): Promise<JobAnswer> {
-  return settle(await serverPool().outcome(job, signal));
+/**
+ * Answers a conversion job with the server's pool. `client.signal` is read only for a job that
+ * goes to a worker (the node:http front creates it on first use; small jobs never need it).
+ */
+export async function runConversionJob(job: ConversionJob, client?: { readonly signal: AbortSignal }): Promise<JobAnswer> {
+  const pool = serverPool();
+  const signal = job.body.byteLength < pool.limits.workerFromBytes ? undefined : client?.signal;
+  return settle(await pool.outcome(job, signal));
 }
 
 /** Starts the server pool's workers (instrumentation.ts, at start-up); without the bundled worker, nothing to start. */

@@ -2,7 +2,7 @@
 import 'server-only';
 import { getCurrentUser } from '@/lib/auth/session';
 import { ApiError } from './errors';
-import type { ApiGuard } from './with-api';
+import type { ApiGuard, ApiRequest } from './with-api';
 
 export const requireSession: ApiGuard = async (_request, ctx) => {
   const user = await getCurrentUser();
@@ -11,7 +11,7 @@ export const requireSession: ApiGuard = async (_request, ctx) => {
 };
 
 /** The site's own origin: NEXTAUTH_URL when set, else the request's Host. */
-function expectedOrigin(request: Request): string {
+function expectedOrigin(request: ApiRequest): string {
   if (process.env.NEXTAUTH_URL) return new URL(process.env.NEXTAUTH_URL).origin;
   const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host;
   const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() ?? new URL(request.url).protocol.replace(':', '');

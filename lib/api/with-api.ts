@@ -1,10 +1,40 @@
-// Wraps every API route handler: request id, guards, and the one error path.
-import 'server-only';
+// Wraps every API handler: request id, guards, and the one error path. Handlers see a small
+// request interface and answer with plain data (ApiReply), so the same endpoint is served by a
+// Next.js route file (next-route.ts) and by the server's node:http front (lib/http/front.ts)
+// without a Web Request/Response pair per call on the fast path.
 import { config } from './config';
-import { toErrorResponse } from './errors';
+import { toErrorReply } from './errors';
+import type { ApiReply } from './reply';
 import { newRequestId } from './request-id';
 import type { KeyOwner } from '@/lib/accounts/api-keys';
 import type { PublicUser } from '@/lib/accounts/users';
+
+export type { ApiReply } from './reply';
+
+/** Reads a request body in chunks, like a Web ReadableStream's reader. */
+export interface BodyReader {
+  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
+  cancel(): Promise<void>;
+}
+
+/** A body that is not a Web stream (the front's node:http request): read without one. */
+export interface BodySource {
+  openReader(): BodyReader;
+}
+
+/**
+ * What an API handler may read of a request: the part of a Web `Request` it uses, so a Next.js
+ * route passes its Request as is and the node:http front passes a light object.
+ */
+export interface ApiRequest {
+  readonly method: string;
+  /** Absolute URL. */
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  /** Aborted when the client goes away (read it only when needed: the front creates it lazily). */
+  readonly signal: AbortSignal;
+  readonly body: ReadableStream<Uint8Array> | BodySource | null;
+}
 
 export interface ApiContext {
   /** `req_...`, sent back as `X-Request-Id` and in every error body. */
@@ -17,37 +47,37 @@ export interface ApiContext {
   account?: KeyOwner;
   /** The signed-in user of a dashboard request, once the session guard accepted it. */
   user?: PublicUser;
-  /** Headers added to the response, success or error (a response's own headers win). */
-  readonly responseHeaders: Headers;
+  /** Headers added to the response, success or error (a reply's own headers win). */
+  readonly responseHeaders: Record<string, string>;
 }
 
 /** Runs before the handler; throws an ApiError to refuse the request. */
-export type ApiGuard = (request: Request, ctx: ApiContext) => void | Promise<void>;
-export type ApiHandler = (request: Request, ctx: ApiContext) => Response | Promise<Response>;
+export type ApiGuard = (request: ApiRequest, ctx: ApiContext) => void | Promise<void>;
+export type ApiHandler = (request: ApiRequest, ctx: ApiContext) => ApiReply | Promise<ApiReply>;
+/** A handler with its guards and error path: what route files and the front serve. */
+export type Endpoint = (request: ApiRequest) => Promise<ApiReply>;
 
 export interface WithApiOptions {
   guards?: readonly ApiGuard[];
 }
 
-export function withApi(handler: ApiHandler, options: WithApiOptions = {}): (request: Request) => Promise<Response> {
+export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endpoint {
   const guards = options.guards ?? [];
   return async (request) => {
     const ctx: ApiContext = {
       requestId: newRequestId(),
       maxInputBytes: config.maxInputBytes,
-      responseHeaders: new Headers(),
+      responseHeaders: {},
     };
-    let response: Response;
+    let reply: ApiReply;
     try {
       for (const guard of guards) await guard(request, ctx);
-      response = await handler(request, ctx);
+      reply = await handler(request, ctx);
     } catch (err) {
-      response = toErrorResponse(err, ctx.requestId);
+      reply = toErrorReply(err, ctx.requestId);
     }
-    ctx.responseHeaders.forEach((value, name) => {
-      if (!response.headers.has(name)) response.headers.set(name, value);
-    });
-    response.headers.set('X-Request-Id', ctx.requestId);
-    return response;
+    // Header names are compared case-insensitively; replies and guards use canonical case.
+    const headers: Record<string, string> = { ...ctx.responseHeaders, ...reply.headers, 'X-Request-Id': ctx.requestId };
+    return { status: reply.status, headers, body: reply.body };
   };
 }

@@ -1,6 +1,6 @@
-// Starts the built app on a free port with the given environment, and stops its whole process
-// group. Used by the API tests' global setup, by tests that need several instances, and by the
-// browser tests' global setup (which starts it the way `npm start` does).
+// Starts the built app the way `npm start` does (scripts/serve.ts) on a free port with the given
+// environment, and stops its whole process group. Used by the API tests' global setup, by tests
+// that need several instances, and by the browser tests' global setup.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,8 +22,6 @@ export interface StartAppOptions {
   unsetEnv?: string[];
   /** `test-results/<logName>.log` receives the server's output. */
   logName: string;
-  /** `next`: `next start` itself (the caller provides DATABASE_URL); `serve`: `npm start`'s launcher. */
-  launcher?: 'next' | 'serve';
 }
 
 export async function startApp(options: StartAppOptions): Promise<AppServer> {
@@ -34,11 +32,8 @@ export async function startApp(options: StartAppOptions): Promise<AppServer> {
   mkdirSync(path.dirname(logFile), { recursive: true });
   const port = await freePort();
   const log = createWriteStream(logFile);
-  // detached: the server gets its own process group (setsid), so stop() can end next-server too.
-  const command =
-    options.launcher === 'serve'
-      ? ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts'), 'start']
-      : [path.join(root, 'node_modules/next/dist/bin/next'), 'start'];
+  // detached: the server gets its own process group (setsid), so stop() ends any child it started too.
+  const command = ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts'), 'start'];
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...options.env };
   for (const name of options.unsetEnv ?? []) delete env[name];
   const server = spawn(process.execPath, [...command, '-p', String(port), '-H', '127.0.0.1'], {
@@ -64,7 +59,7 @@ async function waitUntilLive(baseUrl: string, server: ChildProcess, logFile: str
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) {
-      throw new Error(`next start exited with code ${server.exitCode}:\n${tail(readLog(logFile))}`);
+      throw new Error(`the server exited with code ${server.exitCode}:\n${tail(readLog(logFile))}`);
     }
     try {
       const res = await fetch(`${baseUrl}/api/health/live`);
@@ -74,7 +69,7 @@ async function waitUntilLive(baseUrl: string, server: ChildProcess, logFile: str
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`next start did not answer GET /api/health/live within 60 s:\n${tail(readLog(logFile))}`);
+  throw new Error(`the server did not answer GET /api/health/live within 60 s:\n${tail(readLog(logFile))}`);
 }
 
 async function stopServer(server: ChildProcess): Promise<void> {

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, DEFAULT_MAX_INPUT_BYTES } from '@/lib/api/config';
-import { ApiError, toErrorResponse } from '@/lib/api/errors';
+import { ApiError, toErrorReply } from '@/lib/api/errors';
+import { route, toResponse } from '@/lib/api/next-route';
+import { jsonReply } from '@/lib/api/reply';
 import { formatBytes, formatOverLimit } from '@/lib/api/format-bytes';
 import { warningsHeader } from '@/lib/api/handlers/convert-raw';
 import { readJsonBody } from '@/lib/api/read-body';
 import { newRequestId } from '@/lib/api/request-id';
 import { withApi } from '@/lib/api/with-api';
+
+const toErrorResponse = (err: unknown, requestId: string) => toResponse(toErrorReply(err, requestId));
 import { ConversionError } from '@/lib/converter';
 
 describe('config', () => {
@@ -82,29 +86,29 @@ describe('toErrorResponse', () => {
   });
 });
 
-describe('withApi guards', () => {
+describe('withApi guards (served by a Next route)', () => {
   it('run before the handler, set the input limit and add headers to success and error responses', async () => {
     const seen: number[] = [];
-    const route = withApi(
+    const served = route(withApi(
       (_req, ctx) => {
         seen.push(ctx.maxInputBytes);
         if (ctx.planName === 'Free') throw new ApiError('rate_limited', 'spent', { headers: { 'Retry-After': '5' } });
-        return Response.json({ ok: true });
+        return jsonReply({ ok: true });
       },
       {
         guards: [
           (req, ctx) => {
             ctx.maxInputBytes = 1_000_000;
-            ctx.responseHeaders.set('X-RateLimit-Limit', '100');
+            ctx.responseHeaders['X-RateLimit-Limit'] = '100';
             if (req.headers.get('x-plan') === 'free') ctx.planName = 'Free';
           },
         ],
       },
-    );
-    const ok = await route(new Request('http://x/'));
+    ));
+    const ok = await served(new Request('http://x/'));
     expect([ok.status, ok.headers.get('x-ratelimit-limit'), seen[0]]).toStrictEqual([200, '100', 1_000_000]);
     expect(ok.headers.get('x-request-id')).toMatch(/^req_/);
-    const refused = await route(new Request('http://x/', { headers: { 'x-plan': 'free' } }));
+    const refused = await served(new Request('http://x/', { headers: { 'x-plan': 'free' } }));
     expect([refused.status, refused.headers.get('x-ratelimit-limit'), refused.headers.get('retry-after')]).toStrictEqual([
       429,
       '100',
@@ -115,14 +119,14 @@ describe('withApi guards', () => {
 
   it('a throwing guard stops the request before the handler', async () => {
     let called = false;
-    const route = withApi(
+    const served = route(withApi(
       () => {
         called = true;
-        return new Response('');
+        return jsonReply({});
       },
       { guards: [() => { throw new ApiError('unauthorized', 'Missing API key.'); }] },
-    );
-    const res = await route(new Request('http://x/'));
+    ));
+    const res = await served(new Request('http://x/'));
     expect([res.status, called, res.headers.get('www-authenticate')]).toStrictEqual([401, false, 'Bearer']);
   });
 });

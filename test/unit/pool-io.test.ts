@@ -1,6 +1,7 @@
 /** How bodies reach the conversion pool and how answers leave it: owned blocks in, bytes out, no whole-body copies. */
 import { describe, expect, it } from 'vitest';
-import { bytesResponse } from '@/lib/api/bytes-response';
+import { toResponse } from '@/lib/api/next-route';
+import { bytesReply } from '@/lib/api/reply';
 import { answerJob, describeFailure, failureError, jobOutcome } from '@/lib/api/conversion-job';
 import { ConversionError } from '@/lib/converter';
 import { ApiError } from '@/lib/api/errors';
@@ -116,7 +117,8 @@ describe('refusals as data', () => {
   });
 });
 
-describe('bytesResponse', () => {
+describe('a bytes reply served by a Next route', () => {
+  const bytesResponse = (bytes: Uint8Array, headers: Record<string, string>) => toResponse(bytesReply(bytes, headers));
   it('sends a small body as it is', async () => {
     const res = bytesResponse(new TextEncoder().encode('{"a":1}'), { 'Content-Type': 'application/json' });
     expect(res.headers.get('content-type')).toBe('application/json');

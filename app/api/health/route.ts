@@ -1,13 +1,13 @@
 // GET /api/health - status, version and uptime (needs a key like the other endpoints)
-import { keyedGuards } from '@/lib/api/guards';
-import { handleHealth } from '@/lib/api/handlers/health';
-import { methodNotAllowed } from '@/lib/api/method-not-allowed';
-import { withApi } from '@/lib/api/with-api';
+// (The server's node:http front answers this path itself with the same endpoint; this file serves it under `next dev`.)
+import { route } from '@/lib/api/next-route';
+import { PUBLIC_ROUTES } from '@/lib/api/public-routes';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = withApi(handleHealth, { guards: keyedGuards });
+const { methods, notAllowed } = PUBLIC_ROUTES['/api/health'];
+export const GET = route(methods.GET!);
 
-const notAllowed = methodNotAllowed('GET');
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+const refuse = route(notAllowed);
+export { refuse as POST, refuse as PUT, refuse as PATCH, refuse as DELETE };

@@ -1,12 +1,13 @@
 // GET /api/openapi.json - the OpenAPI 3.1 document, generated from the request and response schemas
-import { handleOpenApi } from '@/lib/api/handlers/openapi';
-import { methodNotAllowed } from '@/lib/api/method-not-allowed';
-import { withApi } from '@/lib/api/with-api';
+// (The server's node:http front answers this path itself with the same endpoint; this file serves it under `next dev`.)
+import { route } from '@/lib/api/next-route';
+import { PUBLIC_ROUTES } from '@/lib/api/public-routes';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = withApi(handleOpenApi);
+const { methods, notAllowed } = PUBLIC_ROUTES['/api/openapi.json'];
+export const GET = route(methods.GET!);
 
-const notAllowed = methodNotAllowed('GET');
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+const refuse = route(notAllowed);
+export { refuse as POST, refuse as PUT, refuse as PATCH, refuse as DELETE };

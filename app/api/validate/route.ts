@@ -1,13 +1,13 @@
 // POST /api/validate - checks a YAML, JSON or JSONC document and lists every positioned error
-import { keyedGuards } from '@/lib/api/guards';
-import { handleValidate } from '@/lib/api/handlers/validate';
-import { methodNotAllowed } from '@/lib/api/method-not-allowed';
-import { withApi } from '@/lib/api/with-api';
+// (The server's node:http front answers this path itself with the same endpoint; this file serves it under `next dev`.)
+import { route } from '@/lib/api/next-route';
+import { PUBLIC_ROUTES } from '@/lib/api/public-routes';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const POST = withApi(handleValidate, { guards: keyedGuards });
+const { methods, notAllowed } = PUBLIC_ROUTES['/api/validate'];
+export const POST = route(methods.POST!);
 
-const notAllowed = methodNotAllowed('POST');
-export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+const refuse = route(notAllowed);
+export { refuse as GET, refuse as PUT, refuse as PATCH, refuse as DELETE };

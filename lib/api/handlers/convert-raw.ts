@@ -1,18 +1,18 @@
 // POST /api/convert?from=yaml&to=json: the document itself in, the converted text out, metadata in X-Conversion-* headers.
 import 'server-only';
 import type { ConvertResult } from '@/lib/converter';
-import { bytesResponse } from '../bytes-response';
 import { parseRequestOrThrow } from '../parse-request';
 import { readRawBody } from '../read-body';
+import { bytesReply, type ApiReply } from '../reply';
 import { runConversionJob } from '../run-converter';
 import { RawConvertQuerySchema } from '../schemas';
-import type { ApiContext } from '../with-api';
+import type { ApiContext, ApiRequest } from '../with-api';
 
 const CONTENT_TYPES = { json: 'application/json; charset=utf-8', yaml: 'application/yaml; charset=utf-8' } as const;
 /** Keeps the warnings header well under common client limits (8 KB and up). */
 const MAX_WARNINGS_HEADER = 4000;
 
-export async function handleRawConvert(request: Request, ctx: ApiContext, query: URLSearchParams): Promise<Response> {
+export async function handleRawConvert(request: ApiRequest, ctx: ApiContext, query: URLSearchParams): Promise<ApiReply> {
   const options = parseRequestOrThrow(RawConvertQuerySchema, {
     from: query.get('from') ?? undefined,
     to: query.get('to') ?? undefined,
@@ -31,14 +31,14 @@ export async function handleRawConvert(request: Request, ctx: ApiContext, query:
         preserveAnchors: options.preserveAnchors,
       },
     },
-    request.signal,
+    request,
   );
-  return bytesResponse(answer.body, conversionHeaders(answer.conversion!, CONTENT_TYPES[options.to]));
+  return bytesReply(answer.body, conversionHeaders(answer.conversion!, CONTENT_TYPES[options.to]));
 }
 
-function conversionHeaders(result: Omit<ConvertResult, 'output'>, contentType: string): Headers {
+function conversionHeaders(result: Omit<ConvertResult, 'output'>, contentType: string): Record<string, string> {
   const m = result.metadata;
-  const headers = new Headers({
+  const headers: Record<string, string> = {
     'Content-Type': contentType,
     'Cache-Control': 'no-store',
     'X-Conversion-Input-Size': String(m.inputSize),
@@ -47,8 +47,8 @@ function conversionHeaders(result: Omit<ConvertResult, 'output'>, contentType: s
     'X-Conversion-Anchors-Count': String(m.anchorsCount),
     'X-Conversion-Comments-Count': String(m.commentsCount),
     'X-Conversion-Documents': String(m.documents),
-  });
-  if (result.warnings.length > 0) headers.set('X-Conversion-Warnings', warningsHeader(result.warnings));
+  };
+  if (result.warnings.length > 0) headers['X-Conversion-Warnings'] = warningsHeader(result.warnings);
   return headers;
 }
 

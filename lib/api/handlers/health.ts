@@ -3,15 +3,15 @@ import 'server-only';
 import { accountsRuntime } from '../accounts-runtime';
 import { config } from '../config';
 import { ApiError } from '../errors';
-import { jsonResponse } from '../json-response';
+import { jsonReply, type ApiReply } from '../reply';
 import type { HealthResponse } from '../schemas';
-import type { ApiContext } from '../with-api';
+import type { ApiContext, ApiRequest } from '../with-api';
 
 /**
  * The key guard has already reached the database; when Redis counts quotas the quota guard has
  * reached it too. A Redis that stopped answering since is reported here as well: 503.
  */
-export async function handleHealth(_request: Request, ctx: ApiContext): Promise<Response> {
+export async function handleHealth(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const redis = accountsRuntime().redis;
   if (redis) {
     try {
@@ -25,9 +25,9 @@ export async function handleHealth(_request: Request, ctx: ApiContext): Promise<
     }
   }
   const body: HealthResponse = { status: 'healthy', version: config.version, uptime: Math.floor(process.uptime()) };
-  return jsonResponse(body);
+  return jsonReply(body);
 }
 
-export function handleLive(): Response {
-  return jsonResponse({ status: 'healthy' });
+export function handleLive(): ApiReply {
+  return jsonReply({ status: 'healthy' });
 }

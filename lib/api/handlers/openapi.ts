@@ -1,8 +1,8 @@
 // GET /api/openapi.json: the OpenAPI document generated from the request and response schemas.
 import 'server-only';
-import { jsonResponse } from '../json-response';
+import { jsonReply, type ApiReply } from '../reply';
 import { getOpenApiDocument } from '../openapi';
 
-export function handleOpenApi(): Response {
-  return jsonResponse(getOpenApiDocument());
+export function handleOpenApi(): ApiReply {
+  return jsonReply(getOpenApiDocument());
 }

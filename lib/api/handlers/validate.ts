@@ -1,14 +1,14 @@
 // POST /api/validate: checks a document; invalid input is a 200 with `valid: false` and positioned errors.
 import 'server-only';
-import { bytesResponse } from '../bytes-response';
 import { readJsonBodyBytes } from '../read-body';
+import { bytesReply, type ApiReply } from '../reply';
 import { runConversionJob } from '../run-converter';
-import type { ApiContext } from '../with-api';
+import type { ApiContext, ApiRequest } from '../with-api';
 
-export async function handleValidate(request: Request, ctx: ApiContext): Promise<Response> {
+export async function handleValidate(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const body = await readJsonBodyBytes(request, ctx.maxInputBytes);
   // Parsing, the schema (400), the size check (413) and the check itself: conversion-job.ts.
   const limit = { maxInputBytes: ctx.maxInputBytes, planName: ctx.planName };
-  const answer = await runConversionJob({ kind: 'validate', body, limit }, request.signal);
-  return bytesResponse(answer.body, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  const answer = await runConversionJob({ kind: 'validate', body, limit }, request);
+  return bytesReply(answer.body, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
 }

@@ -3,11 +3,12 @@ import { handleSignup } from '@/lib/api/handlers/dashboard';
 import { methodNotAllowed } from '@/lib/api/method-not-allowed';
 import { requireSameOrigin } from '@/lib/api/session-guards';
 import { withApi } from '@/lib/api/with-api';
+import { route } from '@/lib/api/next-route';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const POST = withApi(handleSignup, { guards: [requireSameOrigin] });
+export const POST = route(withApi(handleSignup, { guards: [requireSameOrigin] }));
 
-const notAllowed = methodNotAllowed('POST');
+const notAllowed = route(methodNotAllowed('POST'));
 export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

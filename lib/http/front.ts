@@ -1,0 +1,154 @@
+// The server's front for the public API: node:http requests to /api/convert, /api/validate,
+// /api/health, /api/health/live and /api/openapi.json go straight to the same endpoints the route
+// files serve (lib/api/public-routes.ts), without Next.js's routing, Web Request and Response
+// objects and streams per call. Measured on small requests, an empty Next.js route alone costs
+// about 8x the CPU of a whole conversion (bench/load-small.ts). Every other path is Next.js's.
+//
+// Bundled by scripts/build-worker.mjs into build/api-front.mjs and loaded by scripts/serve.ts.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toErrorReply } from '@/lib/api/errors';
+import { PUBLIC_ROUTES, type PublicRoute } from '@/lib/api/public-routes';
+import type { ApiReply } from '@/lib/api/reply';
+import { newRequestId } from '@/lib/api/request-id';
+import type { ApiRequest, BodyReader, BodySource, Endpoint } from '@/lib/api/with-api';
+
+const ROUTES: ReadonlyMap<string, PublicRoute> = new Map(Object.entries(PUBLIC_ROUTES));
+
+/** Answers a public API path and returns true; returns false for every other path. */
+export function serveApi(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = req.url ?? '/';
+  const queryAt = url.indexOf('?');
+  const route = ROUTES.get(queryAt === -1 ? url : url.slice(0, queryAt));
+  if (!route) return false;
+  const method = req.method ?? 'GET';
+  if (method === 'OPTIONS') {
+    const allow = Object.keys(route.methods);
+    if (allow.includes('GET')) allow.push('HEAD');
+    res.writeHead(204, { Allow: [...allow, 'OPTIONS'].join(', '), 'Cache-Control': 'no-store' });
+    res.end();
+    return true;
+  }
+  // HEAD is GET without the body (node:http leaves the body out of a HEAD answer).
+  const endpoint: Endpoint = route.methods[method === 'HEAD' ? 'GET' : method] ?? route.notAllowed;
+  endpoint(new NodeApiRequest(req, res)).then(
+    (reply) => send(res, reply),
+    (err: unknown) => send(res, toErrorReply(err, newRequestId())),
+  );
+  return true;
+}
+
+function send(res: ServerResponse, reply: ApiReply): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
+  }
+  const { body } = reply;
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  res.writeHead(reply.status, { ...reply.headers, 'Content-Length': length });
+  res.end(body);
+}
+
+/** The request as handlers read it; the abort signal and the body reader are made only when asked for. */
+class NodeApiRequest implements ApiRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  readonly body: BodySource | null;
+  readonly #res: ServerResponse;
+  #controller: AbortController | undefined;
+
+  constructor(req: IncomingMessage, res: ServerResponse) {
+    this.method = req.method ?? 'GET';
+    this.url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+    const headers = req.headers;
+    this.headers = {
+      get(name) {
+        const value = headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+    };
+    this.body = this.method === 'GET' || this.method === 'HEAD' ? null : { openReader: () => bodyReader(req) };
+    this.#res = res;
+  }
+
+  /** Aborted when the client goes away before its answer is written. */
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      const controller = new AbortController();
+      this.#controller = controller;
+      const res = this.#res;
+      if (res.destroyed) controller.abort();
+      else res.once('close', () => !res.writableFinished && controller.abort());
+    }
+    return this.#controller.signal;
+  }
+}
+
+/**
+ * The body's chunks, one `read()` at a time; the socket is paused while chunks wait, so a slow
+ * reader never buffers more than one chunk per read ahead. `cancel()` stops reading: the rest
+ * is discarded as it arrives and the answer says `Connection: close`.
+ */
+function bodyReader(req: IncomingMessage): BodyReader {
+  const queued: Buffer[] = [];
+  let ended = false;
+  let failure: Error | null = null;
+  let waiting: { resolve(r: ReadableStreamReadResult<Uint8Array>): void; reject(e: Error): void } | null = null;
+
+  const onData = (chunk: Buffer) => {
+    if (waiting) {
+      const w = waiting;
+      waiting = null;
+      w.resolve({ done: false, value: chunk });
+    } else {
+      queued.push(chunk);
+      req.pause();
+    }
+  };
+  const onEnd = () => {
+    ended = true;
+    if (waiting) {
+      const w = waiting;
+      waiting = null;
+      w.resolve({ done: true, value: undefined });
+    }
+  };
+  const onError = (err: Error) => {
+    failure = err;
+    if (waiting) {
+      const w = waiting;
+      waiting = null;
+      w.reject(err);
+    }
+  };
+  const onClose = () => {
+    if (!ended) onError(new Error('The client closed the request before its body was complete.'));
+  };
+  req.on('data', onData);
+  req.on('end', onEnd);
+  req.on('error', onError);
+  req.on('close', onClose);
+
+  return {
+    read() {
+      const chunk = queued.shift();
+      if (chunk) {
+        if (queued.length === 0) req.resume();
+        return Promise.resolve({ done: false, value: chunk });
+      }
+      if (failure) return Promise.reject(failure);
+      if (ended) return Promise.resolve({ done: true, value: undefined });
+      return new Promise((resolve, reject) => {
+        waiting = { resolve, reject };
+      });
+    },
+    cancel() {
+      req.off('data', onData);
+      req.off('close', onClose);
+      queued.length = 0;
+      // Discard the rest rather than leave it unread: the answer can then reach the client.
+      req.resume();
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,113 @@
+// The public API has two ways in: the server's node:http front (what `npm start` serves, and what
+// every other API test calls) and the Next.js route files (what `npm run dev` serves, and
+// YAMLJSON_API_FRONT=off). Both call the same endpoints; this holds their answers equal: status,
+// the headers a client reads, and the body, for successes and for every kind of refusal.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '@/lib/accounts/api-keys';
+import { ensureUser, setPlan } from '@/lib/accounts/users';
+import { createDb } from '@/lib/db/client';
+import { findEmbeddedServer } from '@/lib/db/embedded';
+import { startApp, type AppServer } from '../setup/app-server';
+import { apiKey, baseUrl, maxInputBytes } from './helpers';
+
+const COMPARED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'allow',
+  'www-authenticate',
+  'retry-after',
+  'connection',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-conversion-input-size',
+  'x-conversion-output-size',
+  'x-conversion-anchors-count',
+  'x-conversion-comments-count',
+  'x-conversion-documents',
+  'x-conversion-warnings',
+];
+
+interface Call {
+  name: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Send the key of the server called. */
+  keyed?: boolean;
+}
+
+const json = { 'Content-Type': 'application/json' };
+const CALLS: Call[] = [
+  { name: 'convert YAML -> JSON', method: 'POST', path: '/api/convert', keyed: true, headers: json, body: JSON.stringify({ input: 'a: &x [1, 2]\nb: *x # c\n', inputType: 'yaml', outputType: 'json' }) },
+  { name: 'convert JSON -> YAML with warnings', method: 'POST', path: '/api/convert', keyed: true, headers: json, body: JSON.stringify({ input: '{"a": 1, "a": 2}', inputType: 'json', outputType: 'yaml' }) },
+  { name: 'convert, preserve flags', method: 'POST', path: '/api/convert', keyed: true, headers: json, body: JSON.stringify({ input: '# top\na: &x 1\nb: *x\n', inputType: 'yaml', outputType: 'yaml', preserveComments: true, preserveAnchors: true }) },
+  { name: 'raw mode', method: 'POST', path: '/api/convert?from=yaml&to=json', keyed: true, headers: { 'Content-Type': 'application/yaml' }, body: 'k: [1, 2, {x: y}]\n' },
+  { name: 'raw mode, bad query', method: 'POST', path: '/api/convert?from=yaml&to=toml', keyed: true, headers: { 'Content-Type': 'application/yaml' }, body: 'k: 1\n' },
+  { name: 'validate, invalid', method: 'POST', path: '/api/validate', keyed: true, headers: json, body: JSON.stringify({ input: 'a: [1,\nb: }', inputType: 'yaml' }) },
+  { name: 'convert, invalid input (422)', method: 'POST', path: '/api/convert', keyed: true, headers: json, body: JSON.stringify({ input: 'a: [', inputType: 'yaml', outputType: 'json' }) },
+  { name: 'bad JSON body (400)', method: 'POST', path: '/api/convert', keyed: true, headers: json, body: '{"input": ' },
+  { name: 'no Content-Type (415)', method: 'POST', path: '/api/validate', keyed: true, body: '{}' },
+  { name: 'declared length over the cap (413)', method: 'POST', path: '/api/convert?from=yaml&to=json', keyed: true, headers: { 'Content-Type': 'application/yaml' }, body: 'x'.repeat(maxInputBytes + 1) },
+  { name: 'no key (401)', method: 'POST', path: '/api/convert', headers: json, body: '{}' },
+  { name: 'unknown key (401)', method: 'GET', path: '/api/health', headers: { Authorization: `Bearer yj_${'0'.repeat(32)}` } },
+  { name: 'wrong method (405)', method: 'DELETE', path: '/api/validate', keyed: true },
+  { name: 'liveness', method: 'GET', path: '/api/health/live' },
+  { name: 'OpenAPI document', method: 'GET', path: '/api/openapi.json' },
+];
+
+let viaNext: AppServer;
+let nextKey: string;
+let dataRoot: string;
+
+beforeAll(async () => {
+  dataRoot = mkdtempSync(path.join(os.tmpdir(), 'yamljson-parity-'));
+  const dataDir = path.join(dataRoot, 'pglite');
+  viaNext = await startApp({
+    logName: 'api-server-next-routes',
+    env: { YAMLJSON_DATA_DIR: dataDir, YAMLJSON_API_FRONT: 'off', MAX_INPUT_BYTES: String(maxInputBytes) },
+    unsetEnv: ['DATABASE_URL', 'REDIS_URL'],
+  });
+  const db = createDb((await findEmbeddedServer(dataDir))!.url, 1);
+  try {
+    const { user } = await ensureUser(db, 'parity@yamljson.test');
+    await setPlan(db, user.id, 'enterprise');
+    nextKey = (await createApiKey(db, user.id, 'parity')).secret;
+  } finally {
+    await db.$disconnect();
+  }
+});
+
+afterAll(async () => {
+  await viaNext?.stop();
+  rmSync(dataRoot, { recursive: true, force: true });
+});
+
+async function answer(base: string, key: string, call: Call) {
+  const headers = { ...call.headers, ...(call.keyed ? { Authorization: `Bearer ${key}` } : {}) };
+  const res = await fetch(`${base}${call.path}`, { method: call.method, headers, body: call.body });
+  const shown: Record<string, string | null> = {};
+  for (const name of COMPARED_HEADERS) shown[name] = res.headers.get(name);
+  const text = await res.text();
+  // Request ids and timings differ from call to call by design.
+  const body = text.replace(/req_[0-9A-Za-z]{20}/g, 'req_ID').replace(/"processingMs":\d+/g, '"processingMs":0');
+  return { status: res.status, requestId: res.headers.get('x-request-id') !== null, headers: shown, body };
+}
+
+describe('the node:http front and the Next.js route files answer alike', () => {
+  it('serves the API through the front, not through Next.js, in the app under test', async () => {
+    // Next.js marks what it renders with a Vary header on RSC fields; the front does not.
+    const front = await fetch(`${baseUrl}/api/health/live`);
+    const next = await fetch(`${viaNext.baseUrl}/api/health/live`);
+    expect(front.headers.get('vary')).toBeNull();
+    expect(next.headers.get('vary')).not.toBeNull();
+  });
+
+  it.each(CALLS.map((c) => [c.name, c] as const))('%s', async (_name, call) => {
+    const [front, next] = await Promise.all([answer(baseUrl, apiKey, call), answer(viaNext.baseUrl, nextKey, call)]);
+    expect(front).toStrictEqual(next);
+  });
+});
