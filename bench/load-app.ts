@@ -9,6 +9,8 @@ const LOG_DIR = path.join(ROOT, 'test-results');
 
 export interface RunningServer {
   name: string;
+  /** The app's embedded database folder (apps only). */
+  dataDir?: string;
   baseUrl: string;
   /** The process group (setsid) holding the server and its children. */
   pgid: number;
@@ -18,20 +20,26 @@ export interface RunningServer {
 /** Separate from the development database, so that load-test accounts stay out of it. */
 export const LOAD_DATA_DIR = process.env.YAMLJSON_DATA_DIR || path.join(ROOT, '.data', 'load-test');
 
-function serverEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', YAMLJSON_DATA_DIR: LOAD_DATA_DIR };
+function serverEnv(dataDir = LOAD_DATA_DIR, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', YAMLJSON_DATA_DIR: dataDir, ...extra };
+}
+
+export interface AppOptions {
+  /** false: the public API through Next.js's route files (YAMLJSON_API_FRONT=off), for comparison. */
+  front?: boolean;
+  /** The embedded database's folder (one server per folder). */
+  dataDir?: string;
 }
 
 /** The built app (`npm run build` first; NEXT_DIST_DIR is honoured), started the way `npm start` does. */
-export async function startApp(port: number): Promise<RunningServer> {
+export async function startApp(port: number, options: AppOptions = {}): Promise<RunningServer> {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
   if (!existsSync(path.join(ROOT, distDir, 'BUILD_ID'))) throw new Error(`No build in ${distDir}: run \`npm run build\` first.`);
-  const serve = path.join(ROOT, 'scripts', 'serve.ts');
-  const next = path.join(ROOT, 'node_modules/next/dist/bin/next');
-  const args = existsSync(serve)
-    ? ['--import', 'tsx', serve, 'start', '-p', String(port), '-H', '127.0.0.1']
-    : [next, 'start', '-p', String(port), '-H', '127.0.0.1'];
-  return startServer('app', args, `http://127.0.0.1:${port}`, '/api/health/live');
+  const args = ['--import', 'tsx', path.join(ROOT, 'scripts', 'serve.ts'), 'start', '-p', String(port), '-H', '127.0.0.1'];
+  const dataDir = options.dataDir ?? LOAD_DATA_DIR;
+  const env = serverEnv(dataDir, options.front === false ? { YAMLJSON_API_FRONT: 'off' } : {});
+  const name = options.front === false ? 'app-next-routes' : 'app';
+  return { ...(await startServer(name, args, `http://127.0.0.1:${port}`, '/api/health/live', env)), dataDir };
 }
 
 /** bench/load-bare-server.ts: node:http + convert, nothing else. */
@@ -40,11 +48,11 @@ export function startBareServer(port: number): Promise<RunningServer> {
   return startServer('bare', args, `http://127.0.0.1:${port}`, null);
 }
 
-async function startServer(name: string, args: string[], baseUrl: string, livePath: string | null): Promise<RunningServer> {
+async function startServer(name: string, args: string[], baseUrl: string, livePath: string | null, env = serverEnv()): Promise<RunningServer> {
   mkdirSync(LOG_DIR, { recursive: true });
   const log = createWriteStream(path.join(LOG_DIR, `load-${name}.log`));
   // detached: a process group of its own (setsid), so stop() ends its children too.
-  const child = spawn(process.execPath, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv() });
+  const child = spawn(process.execPath, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const server: RunningServer = { name, baseUrl, pgid: child.pid!, stop: () => stopGroup(child) };
@@ -115,7 +123,7 @@ export async function apiKeyFor(app: RunningServer): Promise<ApiKey> {
   const email = 'load-test@yamljson.test';
   const out = execFileSync(process.execPath, ['--import', 'tsx', admin, 'create-key', '--email', email, '--plan', 'enterprise', '--name', 'load test'], {
     cwd: ROOT,
-    env: serverEnv(),
+    env: serverEnv(app.dataDir),
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });

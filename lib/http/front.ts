@@ -31,21 +31,46 @@ export function serveApi(req: IncomingMessage, res: ServerResponse): boolean {
   // HEAD is GET without the body (node:http leaves the body out of a HEAD answer).
   const endpoint: Endpoint = route.methods[method === 'HEAD' ? 'GET' : method] ?? route.notAllowed;
   endpoint(new NodeApiRequest(req, res)).then(
-    (reply) => send(res, reply),
-    (err: unknown) => send(res, toErrorReply(err, newRequestId())),
+    (reply) => send(req, res, reply),
+    (err: unknown) => send(req, res, toErrorReply(err, newRequestId())),
   );
   return true;
 }
 
-function send(res: ServerResponse, reply: ApiReply): void {
+function send(req: IncomingMessage, res: ServerResponse, reply: ApiReply): void {
   if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
   }
   const { body } = reply;
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  if (reply.headers.Connection === 'close' && !req.complete) lingerAfterAnswer(res);
   res.writeHead(reply.status, { ...reply.headers, 'Content-Length': length });
   res.end(body);
+}
+
+/** How long a refused body may go on arriving after the answer, before the connection is dropped. */
+const LINGER_MS = 2_000;
+
+/**
+ * A body refused while it still arrives (413) is answered with `Connection: close`. Node then
+ * destroys the socket as soon as the answer is written, and the client's further bytes make the
+ * kernel reset the connection, which can destroy the answer before the client reads it. This
+ * closes the way HTTP servers do (a lingering close): end our side after the answer, read and
+ * drop what the client still sends, and drop the connection when the client closes or after
+ * LINGER_MS.
+ */
+function lingerAfterAnswer(res: ServerResponse): void {
+  const socket = res.socket;
+  if (!socket) return;
+  socket.destroySoon = function lingeringClose(this: typeof socket) {
+    const timer = setTimeout(() => this.destroy(), LINGER_MS).unref();
+    this.once('close', () => clearTimeout(timer));
+    this.once('end', () => this.destroy());
+    this.on('data', () => {});
+    this.end();
+    this.resume();
+  };
 }
 
 /** The request as handlers read it; the abort signal and the body reader are made only when asked for. */

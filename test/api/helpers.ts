@@ -79,33 +79,14 @@ export interface StreamedResult {
 }
 
 /**
- * POSTs a body of 1 MiB chunks that only stops when the server answers (or `maxBytes` is
+ * POSTs a body of 1 MiB chunks (or `chunkBytes`) that only stops when the server answers (or `maxBytes` is
  * reached), optionally declaring a Content-Length. A server that read everything before
- * answering would never answer.
+ * answering would never answer; so would one whose answer is lost to a reset (one attempt).
  */
-export async function postEndless(
+export function postEndless(
   path: string,
   headers: Record<string, string>,
-  options: { maxBytes: number; stopAfter?: number },
-): Promise<StreamedResult> {
-  // When the server answers early and closes while body bytes are still arriving, its kernel may
-  // reset the connection, and the reset can destroy the answer before this client reads it (EPIPE
-  // or ECONNRESET on write, no response). That is TCP, not the server's choice of answer, so such
-  // an attempt is repeated (twice at most); a server that never answers still fails every time.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await postEndlessOnce(path, headers, options);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (attempt >= 3 || (code !== 'EPIPE' && code !== 'ECONNRESET')) throw err;
-    }
-  }
-}
-
-function postEndlessOnce(
-  path: string,
-  headers: Record<string, string>,
-  options: { maxBytes: number; stopAfter?: number },
+  options: { maxBytes: number; stopAfter?: number; chunkBytes?: number },
 ): Promise<StreamedResult> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
@@ -131,7 +112,7 @@ function postEndlessOnce(
     req.on('error', (err) => {
       if (!answered) reject(err);
     });
-    const chunk = Buffer.alloc(1 << 20, 0x20);
+    const chunk = Buffer.alloc(options.chunkBytes ?? 1 << 20, 0x20);
     const pump = () => {
       while (!answered) {
         if (written >= (options.stopAfter ?? Infinity)) return;

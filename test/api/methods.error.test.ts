@@ -18,3 +18,20 @@ describe('methods a route does not serve', () => {
     });
   });
 });
+
+describe('HEAD and OPTIONS', () => {
+  it('HEAD of a GET route answers its status and headers without a body', async () => {
+    const res = await fetch(`${baseUrl}/api/health/live`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.text()).toBe('');
+  });
+
+  it.each([
+    ['/api/convert', 'POST, OPTIONS'],
+    ['/api/health', 'GET, HEAD, OPTIONS'],
+  ])('OPTIONS %s answers 204 with Allow: %s', async (path, allow) => {
+    const res = await fetch(`${baseUrl}${path}`, { method: 'OPTIONS' });
+    expect([res.status, res.headers.get('allow'), await res.text()]).toStrictEqual([204, allow, '']);
+  });
+});

@@ -144,4 +144,19 @@ describe('raw mode: errors', () => {
     expect(JSON.parse(result.body).error.message).toBe('Input is more than 10 MB; the limit is 10 MB.');
     expect(result.written).toBeLessThan(3 * maxInputBytes);
   });
+
+  it('lets the client read the 413 while it is still sending (lingering close, no reset), every time', async () => {
+    // Without the lingering close, about a third of these attempts lost the answer to a TCP
+    // reset (EPIPE on the client) on this machine; postEndless makes one attempt per call.
+    // While the server drops what still arrives, this client goes on writing at loopback speed
+    // until it has parsed the answer (up to ~20x the limit was seen), hence the high maxBytes.
+    for (let i = 0; i < 20; i++) {
+      const result = await postEndless(
+        '/api/convert?from=yaml&to=json',
+        { 'Content-Type': 'application/yaml', 'Transfer-Encoding': 'chunked' },
+        { maxBytes: 100 * maxInputBytes, chunkBytes: 64 * 1024 },
+      );
+      expect(result.status).toBe(413);
+    }
+  });
 });
