@@ -6,7 +6,8 @@
 //    lib/http/front.ts), everything else to Next.js (pages, dashboard API, sign-in). Under
 //    `npm run dev`, or with YAMLJSON_API_FRONT=off, Next.js serves the API too (its route files
 //    call the same endpoints).
-// Options: -p/--port (or PORT, default 3000) and -H/--hostname (or HOSTNAME, default all interfaces).
+// Options: -p/--port (or PORT, default 3000) and -H/--hostname (default all interfaces; not the
+// HOSTNAME variable, which shells and containers set to the machine's own name).
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +28,7 @@ function parseArgs(argv: string[]): Options {
   const [mode = 'start', ...rest] = argv;
   if (mode !== 'start' && mode !== 'dev') throw new Error(`Unknown mode "${mode}" (start or dev).`);
   let port = Number(process.env.PORT || 3000);
-  let hostname = process.env.HOSTNAME || undefined;
+  let hostname: string | undefined;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     const value = rest[i + 1];
