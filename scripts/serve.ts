@@ -79,7 +79,14 @@ async function main(): Promise<void> {
   const front = options.dev || process.env.YAMLJSON_API_FRONT === 'off' ? null : await loadFront();
 
   const server = http.createServer((req, res) => {
-    if (front?.(req, res)) return;
+    try {
+      if (front?.(req, res)) return;
+    } catch (err) {
+      // The front answers through its own error path; this only guards the process.
+      console.error('[yamljson] unhandled error in the API front:', err);
+      if (!res.headersSent) res.writeHead(500).end();
+      return;
+    }
     nextHandler(req, res).catch((err: unknown) => {
       console.error('[yamljson] unhandled error in Next.js:', err);
       if (!res.headersSent) res.writeHead(500).end();

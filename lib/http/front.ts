@@ -6,7 +6,7 @@
 //
 // Bundled by scripts/build-worker.mjs into build/api-front.mjs and loaded by scripts/serve.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toErrorReply } from '@/lib/api/errors';
+import { ApiError, toErrorReply } from '@/lib/api/errors';
 import { PUBLIC_ROUTES, type PublicRoute } from '@/lib/api/public-routes';
 import type { ApiReply } from '@/lib/api/reply';
 import { newRequestId } from '@/lib/api/request-id';
@@ -117,8 +117,8 @@ class NodeApiRequest implements ApiRequest {
 function bodyReader(req: IncomingMessage): BodyReader {
   const queued: Buffer[] = [];
   let ended = false;
-  let failure: Error | null = null;
-  let waiting: { resolve(r: ReadableStreamReadResult<Uint8Array>): void; reject(e: Error): void } | null = null;
+  let failure: ApiError | null = null;
+  let waiting: { resolve(r: ReadableStreamReadResult<Uint8Array>): void; reject(e: ApiError): void } | null = null;
 
   const onData = (chunk: Buffer) => {
     if (waiting) {
@@ -138,21 +138,24 @@ function bodyReader(req: IncomingMessage): BodyReader {
       w.resolve({ done: true, value: undefined });
     }
   };
+  // A client that goes away mid-body is its own 400 (nobody reads it), not a server error.
   const onError = (err: Error) => {
-    failure = err;
+    failure = new ApiError('bad_request', `The request body could not be read: ${err.message}`);
     if (waiting) {
       const w = waiting;
       waiting = null;
-      w.reject(err);
+      w.reject(failure);
     }
   };
   const onClose = () => {
-    if (!ended) onError(new Error('The client closed the request before its body was complete.'));
+    if (!ended) onError(new Error('the client closed the connection before the body was complete.'));
   };
   req.on('data', onData);
   req.on('end', onEnd);
   req.on('error', onError);
   req.on('close', onClose);
+  // Gone before the handler got here (while the key was checked): no event will come.
+  if (req.destroyed && !req.complete) onClose();
 
   return {
     read() {

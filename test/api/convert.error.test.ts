@@ -259,3 +259,30 @@ describe('POST /api/convert: large inputs', () => {
     expect(result.written).toBeLessThan(2 * cap);
   });
 });
+
+describe('POST /api/convert: a client that leaves mid-body', () => {
+  it('is not logged as a server error, and the server goes on answering', async () => {
+    const { readFileSync } = await import('node:fs');
+    const path = await import('node:path');
+    const http = await import('node:http');
+    const log = path.join(__dirname, '../../test-results/api-server.log');
+    const internalErrors = () => readFileSync(log, 'utf8').split('\n').filter((l) => l.includes('internal_error')).length;
+    const before = internalErrors();
+    const url = new URL('/api/convert', baseUrl);
+    await new Promise<void>((resolve) => {
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { ...authHeader, 'Content-Type': 'application/json', 'Content-Length': '100000' },
+      });
+      req.on('error', () => resolve());
+      // Long enough for the key check to finish and the body to be waited for.
+      req.write('{"input": "a: 1", "inputType": "yaml", ', () => setTimeout(() => (req.destroy(), resolve()), 500));
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    await expectServerAlive();
+    expect(internalErrors()).toBe(before);
+  });
+});
