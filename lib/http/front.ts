@@ -29,7 +29,8 @@ export function serveApi(req: IncomingMessage, res: ServerResponse): boolean {
     return true;
   }
   // HEAD is GET without the body (node:http leaves the body out of a HEAD answer).
-  const endpoint: Endpoint = route.methods[method === 'HEAD' ? 'GET' : method] ?? route.notAllowed;
+  const served = method === 'HEAD' ? 'GET' : method;
+  const endpoint: Endpoint = Object.hasOwn(route.methods, served) ? route.methods[served]! : route.notAllowed;
   endpoint(new NodeApiRequest(req, res)).then(
     (reply) => send(req, res, reply),
     (err: unknown) => send(req, res, toErrorReply(err, newRequestId())),
