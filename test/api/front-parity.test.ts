@@ -2,15 +2,8 @@
 // every other API test calls) and the Next.js route files (what `npm run dev` serves, and
 // YAMLJSON_API_FRONT=off). Both call the same endpoints; this holds their answers equal: status,
 // the headers a client reads, and the body, for successes and for every kind of refusal.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '@/lib/accounts/api-keys';
-import { ensureUser, setPlan } from '@/lib/accounts/users';
-import { createDb } from '@/lib/db/client';
-import { findEmbeddedServer } from '@/lib/db/embedded';
-import { startApp, type AppServer } from '../setup/app-server';
+import { startEmbeddedApp, type EmbeddedApp } from '../setup/embedded-app';
 import { apiKey, baseUrl, maxInputBytes } from './helpers';
 
 const COMPARED_HEADERS = [
@@ -59,32 +52,18 @@ const CALLS: Call[] = [
   { name: 'OpenAPI document', method: 'GET', path: '/api/openapi.json' },
 ];
 
-let viaNext: AppServer;
-let nextKey: string;
-let dataRoot: string;
+let viaNext: EmbeddedApp;
 
 beforeAll(async () => {
-  dataRoot = mkdtempSync(path.join(os.tmpdir(), 'yamljson-parity-'));
-  const dataDir = path.join(dataRoot, 'pglite');
-  viaNext = await startApp({
+  viaNext = await startEmbeddedApp({
     logName: 'api-server-next-routes',
-    env: { YAMLJSON_DATA_DIR: dataDir, YAMLJSON_API_FRONT: 'off', MAX_INPUT_BYTES: String(maxInputBytes) },
-    unsetEnv: ['DATABASE_URL', 'REDIS_URL'],
+    email: 'parity@yamljson.test',
+    plan: 'enterprise',
+    env: { YAMLJSON_API_FRONT: 'off', MAX_INPUT_BYTES: String(maxInputBytes) },
   });
-  const db = createDb((await findEmbeddedServer(dataDir))!.url, 1);
-  try {
-    const { user } = await ensureUser(db, 'parity@yamljson.test');
-    await setPlan(db, user.id, 'enterprise');
-    nextKey = (await createApiKey(db, user.id, 'parity')).secret;
-  } finally {
-    await db.$disconnect();
-  }
 });
 
-afterAll(async () => {
-  await viaNext?.stop();
-  rmSync(dataRoot, { recursive: true, force: true });
-});
+afterAll(() => viaNext?.stop());
 
 async function answer(base: string, key: string, call: Call) {
   const headers = { ...call.headers, ...(call.keyed ? { Authorization: `Bearer ${key}` } : {}) };
@@ -101,13 +80,13 @@ describe('the node:http front and the Next.js route files answer alike', () => {
   it('serves the API through the front, not through Next.js, in the app under test', async () => {
     // Next.js marks what it renders with a Vary header on RSC fields; the front does not.
     const front = await fetch(`${baseUrl}/api/health/live`);
-    const next = await fetch(`${viaNext.baseUrl}/api/health/live`);
+    const next = await fetch(`${viaNext.app.baseUrl}/api/health/live`);
     expect(front.headers.get('vary')).toBeNull();
     expect(next.headers.get('vary')).not.toBeNull();
   });
 
   it.each(CALLS.map((c) => [c.name, c] as const))('%s', async (_name, call) => {
-    const [front, next] = await Promise.all([answer(baseUrl, apiKey, call), answer(viaNext.baseUrl, nextKey, call)]);
+    const [front, next] = await Promise.all([answer(baseUrl, apiKey, call), answer(viaNext.app.baseUrl, viaNext.key, call)]);
     expect(front).toStrictEqual(next);
   });
 });

@@ -5,27 +5,16 @@ import { hourStart } from '@/lib/accounts/quota';
 import { accountWithKey, bearer, callConvert, testDb } from './accounts';
 import { baseUrl, expectError } from './helpers';
 import { expectExactQuota } from '../helpers/quota-burst';
+import { storedUsage } from '../helpers/stored-usage';
 
 const nextHourSeconds = () => hourStart().getTime() / 1000 + 3600;
 
-/**
- * The account's UsageHour counts once they reach `total` (or after 5 s): the embedded server
- * counts in memory and writes the counts every second, so they are stored within about a second.
- */
-async function storedUsage(userId: string, total: number): Promise<number[]> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const counts = (await testDb().usageHour.findMany({ where: { userId } })).map((u) => u.count);
-    if (counts.reduce((a, b) => a + b, 0) >= total || Date.now() > deadline) return counts;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('hourly quota (embedded database)', () => {
   it('150 concurrent calls on a fresh Free account: exactly 100 succeed and 50 get 429', async () => {
     const { key, userId } = await accountWithKey('free');
     await expectExactQuota([baseUrl], key, { calls: 150, limit: 100 });
-    expect(await storedUsage(userId, 150)).toStrictEqual([150]);
+    expect(await storedUsage(testDb(), userId, 150)).toStrictEqual([150]);
   });
 
   it('sends X-RateLimit-* on every authenticated response, errors included, and counts them all', async () => {
@@ -70,7 +59,7 @@ describe('hourly quota (embedded database)', () => {
     const res = await callConvert(bearer(key));
     expect(res.status).toBe(200);
     for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers.get(h)).toBeNull();
-    expect(await storedUsage(userId, 1)).toStrictEqual([1]);
+    expect(await storedUsage(testDb(), userId, 1)).toStrictEqual([1]);
   });
 });
 

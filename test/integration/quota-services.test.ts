@@ -8,6 +8,7 @@ import { createDb, type Db } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { startApp, type AppServer } from '../setup/app-server';
 import { expectExactQuota } from '../helpers/quota-burst';
+import { storedUsage } from '../helpers/stored-usage';
 import { freshDatabase, REDIS_URL, servicesAvailable } from './services';
 
 const available = await servicesAvailable();
@@ -57,12 +58,8 @@ describe.runIf(available)('quotas on PostgreSQL and Redis', () => {
     const urls = instances[kind]!.slice(0, count).map((a) => a.baseUrl);
     await expectExactQuota(urls, key, { calls: 150, limit: 100 });
     // The dashboard's usage table has all 150 calls (the Redis path writes them within seconds).
-    let total = 0;
-    for (let i = 0; i < 60 && total < 150; i++) {
-      total = (await db.usageHour.findMany({ where: { userId } })).reduce((s, u) => s + u.count, 0);
-      if (total < 150) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(total).toBe(150);
+    const counts = await storedUsage(db, userId, 150, 15_000);
+    expect(counts.reduce((s, c) => s + c, 0)).toBe(150);
   });
 
   it('Redis down: keyed calls answer 503 unavailable (not a 500, not a free pass), live still answers', async () => {
