@@ -2,6 +2,7 @@
  * yamljson's converter: the functions behind POST /api/convert and POST /api/validate.
  * Universal: runs in Node, in a worker and in the browser (the playground).
  */
+import { NO_DEADLINE, type Deadline } from './deadline';
 import { ConversionError, tooDeep } from './errors';
 import { convertJsonFast } from './fast-json/convert-json-fast';
 import { parseFormatOrThrow, parseValidateTypeOrThrow } from './formats';
@@ -24,6 +25,7 @@ import { writeYaml } from './yaml/write-yaml';
 
 export * from './types';
 export { ConversionError, isConversionError, tooDeep } from './errors';
+export { DeadlineExceeded, deadlineIn, isDeadlineExceeded, NO_DEADLINE, type Deadline } from './deadline';
 export type { ConversionErrorCode } from './errors';
 export { normalizeFormat, normalizeValidateType, FORMATS, VALIDATE_TYPES } from './formats';
 export { utf8ByteLength, decodeUtf8OrThrow, findLoneSurrogate } from './utf8';
@@ -52,6 +54,8 @@ export interface ConvertOptions {
    * single-pass JSON writers (lib/converter/fast-json/).
    */
   fastJson?: boolean;
+  /** Stops the conversion with DeadlineExceeded once it runs past this (the server's request thread). */
+  deadline?: Deadline;
 }
 
 /** Converts between YAML and JSON. Throws ConversionError for bad requests, unparseable input and safety limits. */
@@ -71,6 +75,8 @@ export function convert(request: ConvertRequest, options: ConvertOptions = {}): 
   const surrogate = findLoneSurrogate(input);
   if (surrogate) throw invalidInput([surrogate]);
 
+  const deadline = options.deadline ?? NO_DEADLINE;
+  deadline.check();
   const started = now();
   // JSON input with no comments to keep: one pass from text to text, no IR (null: not taken).
   const fast = from === 'json' && !preserveComments && options.fastJson !== false ? convertJsonFast(input, to) : null;
@@ -90,6 +96,7 @@ export function convert(request: ConvertRequest, options: ConvertOptions = {}): 
     return { success: true, output, metadata, warnings };
   }
   const read = readInput(input, from, to, preserveComments, preserveAnchors, options.fastYaml !== false);
+  deadline.check();
   const warnings = [...read.warnings];
   let output: string;
   if (to === 'json') {
@@ -157,7 +164,7 @@ function invalidInput(errors: ValidationIssue[]): ConversionError {
 }
 
 /** Checks a document. Invalid input is a normal answer (`valid: false`), not an error. */
-export function validate(request: ValidateRequest): ValidateResult {
+export function validate(request: ValidateRequest, options: { deadline?: Deadline } = {}): ValidateResult {
   if (typeof request !== 'object' || request === null) {
     throw new ConversionError('bad_request', 'The request must be an object.');
   }
@@ -168,6 +175,7 @@ export function validate(request: ValidateRequest): ValidateResult {
   const type = parseValidateTypeOrThrow(request.type);
   const surrogate = findLoneSurrogate(input);
   if (surrogate) return { success: true, valid: false, errors: [surrogate] };
+  (options.deadline ?? NO_DEADLINE).check();
   const errors =
     type === 'yaml'
       ? readYaml(input, { comments: false, anchors: true, target: 'yaml' }).errors

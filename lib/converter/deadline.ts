@@ -1,0 +1,44 @@
+// How long a conversion may run where it runs. The server gives a conversion on its request
+// thread a deadline, so that no input holds the event loop; past it the converter stops with
+// DeadlineExceeded and the server hands the job to its worker pool (lib/api/run-converter.ts),
+// which has a time limit of its own. Without a deadline nothing is checked.
+
+/** Thrown by a conversion that ran past its deadline; nothing was produced. */
+export class DeadlineExceeded extends Error {
+  constructor(readonly afterMs: number) {
+    super(`The conversion ran past its deadline of ${afterMs} ms.`);
+    this.name = 'DeadlineExceeded';
+  }
+}
+
+export function isDeadlineExceeded(err: unknown): err is DeadlineExceeded {
+  return (err as { name?: unknown } | null)?.name === 'DeadlineExceeded';
+}
+
+export interface Deadline {
+  /**
+   * Throws DeadlineExceeded once the time is up. Cheap enough to call in the converter's inner
+   * loops: the clock is read only every CLOCK_EVERY calls.
+   */
+  check(): void;
+}
+
+const CLOCK_EVERY = 1024;
+
+const clock: () => number =
+  typeof performance !== 'undefined' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();
+
+/** A deadline `ms` milliseconds from now. */
+export function deadlineIn(ms: number): Deadline {
+  const at = clock() + ms;
+  let calls = 0;
+  return {
+    check() {
+      if (++calls % CLOCK_EVERY !== 0 && calls !== 1) return;
+      if (clock() > at) throw new DeadlineExceeded(ms);
+    },
+  };
+}
+
+/** No deadline: checks cost one call. */
+export const NO_DEADLINE: Deadline = { check() {} };
