@@ -30,9 +30,9 @@ export function report(what: string, answer: Answer): void {
   console.log(`[outage] ${what}: ${answer.res.status} after ${answer.ms} ms`);
 }
 
-export async function expectUnavailable(answer: Answer, dependency: Dependency): Promise<void> {
-  const body = await answer.res.json();
-  expect({ status: answer.res.status, retryAfter: answer.res.headers.get('retry-after'), body }).toStrictEqual({
+/** What a 503 `unavailable` for a dependency is: status, Retry-After and body. */
+export function unavailableAnswer(dependency: Dependency) {
+  return {
     status: 503,
     retryAfter: '5',
     body: {
@@ -44,7 +44,12 @@ export async function expectUnavailable(answer: Answer, dependency: Dependency):
         dependencies: [dependency],
       },
     },
-  });
+  };
+}
+
+export async function expectUnavailable(answer: Answer, dependency: Dependency): Promise<void> {
+  const body = await answer.res.json();
+  expect({ status: answer.res.status, retryAfter: answer.res.headers.get('retry-after'), body }).toStrictEqual(unavailableAnswer(dependency));
 }
 
 /** Repeats `call` until it answers `status` (the service recovered by itself); returns how long that took. */
