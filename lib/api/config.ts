@@ -1,6 +1,7 @@
 // Server configuration from environment variables, validated once at start-up. Defaults live here and in .env.example.
 import 'server-only';
 import { z } from 'zod';
+import { dependencyTimeoutMs } from '@/lib/dependencies';
 import packageJson from '@/package.json';
 
 /** The largest plan's input limit (Enterprise, 100 MB). */
@@ -46,6 +47,9 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       .join('; ');
     throw new Error(`Invalid configuration: ${problems}.`);
   }
+  // Checked here, at start-up; the database and Redis clients read them when they are created.
+  dependencyTimeoutMs('database', env);
+  dependencyTimeoutMs('redis', env);
   return {
     version: packageJson.version,
     maxInputBytes: parsed.data.MAX_INPUT_BYTES ?? DEFAULT_MAX_INPUT_BYTES,

@@ -1,6 +1,7 @@
 // The API's one error type, the contract's code -> status table, and the one function that turns anything thrown into the error reply.
 import { isAccountError } from '@/lib/accounts/errors';
 import { isConversionError, type ValidationIssue } from '@/lib/converter';
+import { describeFailure, unavailableDependency, type Dependency } from '@/lib/dependencies';
 import { jsonReply, type ApiReply } from './reply';
 
 /** Contract section 2: every failure is one of these codes, always with this status. */
@@ -24,7 +25,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   /** Anything unexpected: the real message is logged with the request id, never sent. */
   internal_error: 500,
-  /** A dependency that health needs is down. */
+  /** A dependency (database, Redis) did not answer in time, or every conversion worker is busy and the queue is full. */
   unavailable: 503,
 } as const;
 
@@ -43,23 +44,41 @@ export class ApiError extends Error {
   readonly details?: ValidationIssue[];
   /** Sent with the error response (e.g. `Retry-After`). */
   readonly headers?: Record<string, string>;
+  /** For `unavailable`: the dependencies that did not answer. */
+  readonly dependencies?: Dependency[];
 
   constructor(
     code: ApiErrorCode,
     message: string,
-    options: { details?: ValidationIssue[]; headers?: Record<string, string> } = {},
+    options: { details?: ValidationIssue[]; headers?: Record<string, string>; dependencies?: Dependency[] } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     if (options.details) this.details = options.details;
     if (options.headers) this.headers = options.headers;
+    if (options.dependencies) this.dependencies = options.dependencies;
   }
 }
 
 export interface ErrorBody {
   success: false;
-  error: { code: ApiErrorCode; message: string; requestId: string; details?: ValidationIssue[] };
+  error: { code: ApiErrorCode; message: string; requestId: string; details?: ValidationIssue[]; dependencies?: Dependency[] };
+}
+
+/** Seconds a client is told to wait when a dependency does not answer: it reconnects within about one. */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
+const DEPENDENCY_NAMES: Record<Dependency, string> = { database: 'the database', redis: 'Redis (the quota store)' };
+
+/** 503 naming the dependencies that did not answer (in the message and in `error.dependencies`). */
+export function dependencyUnavailable(down: Dependency[]): ApiError {
+  const names = down.map((d) => DEPENDENCY_NAMES[d]).join(' and ');
+  return new ApiError(
+    'unavailable',
+    `${names[0]!.toUpperCase()}${names.slice(1)} ${down.length > 1 ? 'are' : 'is'} not answering right now; try again in a few seconds.`,
+    { headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) }, dependencies: down },
+  );
 }
 
 /** The only place an error body is built. */
@@ -70,6 +89,7 @@ export function toErrorReply(err: unknown, requestId: string): ApiReply {
     error: { code: apiError.code, message: apiError.message, requestId },
   };
   if (apiError.details) body.error.details = apiError.details;
+  if (apiError.dependencies) body.error.dependencies = apiError.dependencies;
   const headers: Record<string, string> = { ...apiError.headers, 'Cache-Control': 'no-store' };
   if (apiError.code === 'unauthorized' && !Object.keys(headers).some((h) => h.toLowerCase() === 'www-authenticate')) {
     headers['WWW-Authenticate'] = 'Bearer';
@@ -86,6 +106,13 @@ function toApiError(err: unknown, requestId: string): ApiError {
   }
   if (isConversionError(err)) {
     return new ApiError(err.code, err.message, err.code === 'invalid_input' && err.details ? { details: err.details } : {});
+  }
+  // Whichever endpoint it reached (the API's guards, the dashboard, sign-up): a database or Redis
+  // that does not answer is a 503 to retry, not a 500.
+  const dependency = unavailableDependency(err);
+  if (dependency) {
+    console.error(`[${requestId}] ${dependency} unavailable: ${describeFailure(err)}`);
+    return dependencyUnavailable([dependency]);
   }
   console.error(`[${requestId}] internal_error:`, err);
   return new ApiError(

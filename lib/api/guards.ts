@@ -13,19 +13,6 @@ const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 /** toErrorReply adds `WWW-Authenticate: Bearer` to every 401. */
 const unauthorized = (message: string) => new ApiError('unauthorized', message);
 
-/** A dependency (database, Redis) that does not answer: 503, never a 500 or a free pass. */
-async function dependency<T>(what: string, requestId: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    console.error(`[${requestId}] ${what} unavailable:`, err);
-    throw new ApiError('unavailable', `The ${what} is not reachable right now; try again shortly.`, {
-      headers: { 'Retry-After': '5' },
-    });
-  }
-}
-
 export const requireApiKey: ApiGuard = async (request, ctx) => {
   const header = request.headers.get('authorization');
   if (!header) {
@@ -33,7 +20,9 @@ export const requireApiKey: ApiGuard = async (request, ctx) => {
   }
   const match = BEARER.exec(header);
   if (!match) throw unauthorized('The Authorization header must be "Bearer <key>".');
-  const owner = await dependency('account database', ctx.requestId, () => accountsRuntime().findKeyOwner(match[1]!));
+  // A database or Redis that does not answer (within its deadline) throws: toErrorReply makes it a
+  // 503, never a 500 or a free pass.
+  const owner = await accountsRuntime().findKeyOwner(match[1]!);
   if (!owner) throw unauthorized('This API key is not valid: it is unknown or was revoked.');
   ctx.account = owner;
   void touchApiKey(db(), owner.keyId);
@@ -43,7 +32,7 @@ export const enforceQuota: ApiGuard = async (_request, ctx) => {
   const account = ctx.account;
   if (!account) throw new Error('enforceQuota runs after requireApiKey');
   const plan = PLANS[account.plan];
-  const decision = await dependency('quota store', ctx.requestId, () => accountsRuntime().quota.consume(account.userId, account.plan));
+  const decision = await accountsRuntime().quota.consume(account.userId, account.plan);
   if (decision.limit !== null) {
     ctx.responseHeaders['X-RateLimit-Limit'] = String(decision.limit);
     ctx.responseHeaders['X-RateLimit-Remaining'] = String(decision.remaining);

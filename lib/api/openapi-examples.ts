@@ -121,5 +121,7 @@ export const errorExamples: Record<ApiErrorCode, Example<ErrorBody>> = {
     `Something went wrong on our side. If it keeps happening, contact support with the request id ${REQUEST_ID}.`,
   ),
   method_not_allowed: errorExample('method_not_allowed', 'GET is not served here; use POST.'),
-  unavailable: errorExample('unavailable', 'The service is starting or a dependency is down; try again shortly.'),
+  unavailable: errorExample('unavailable', 'Redis (the quota store) is not answering right now; try again in a few seconds.', {
+    dependencies: ['redis'],
+  }),
 };

@@ -29,7 +29,11 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   422: { name: 'UnprocessableInput', description: '`invalid_input`: the input could not be parsed. `limit_exceeded`: converting it would exceed a safety bound.' },
   429: { name: 'RateLimited', description: "The account's hourly quota is spent." },
   500: { name: 'InternalError', description: 'Something unexpected; quote the `requestId`.' },
-  503: { name: 'Unavailable', description: 'A dependency the service needs is down, or every conversion worker is busy and the queue is full (`Retry-After` says when to retry).' },
+  503: {
+    name: 'Unavailable',
+    description:
+      'The database or Redis did not answer within its deadline (about a second; `error.dependencies` says which), or every conversion worker is busy and the queue is full. `Retry-After` says when to retry.',
+  },
 };
 
 /** Routes of the web app's own (session-cookie) API, not part of the public API this document describes. */
@@ -232,7 +236,9 @@ function headerComponents(): Json {
     'X-Request-Id': { description: 'The request id (`req_...`), also in every error body.', schema: { type: 'string' } },
     'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', const: 'Bearer' } },
     Allow: { description: 'The methods the path serves, e.g. `POST`.', schema: { type: 'string' } },
-    'Retry-After': integer('Seconds to wait before retrying: until the quota window resets (429), or until a worker is likely free (503).'),
+    'Retry-After': integer(
+      'Seconds to wait before retrying: until the quota window resets (429), or until the dependency or a worker is likely back (503).',
+    ),
     'X-RateLimit-Limit': integer('Requests per hour on the account\'s plan (absent on unlimited plans).'),
     'X-RateLimit-Remaining': integer('Requests left in this hour.'),
     'X-RateLimit-Reset': integer('Unix seconds when this hour\'s window ends.'),

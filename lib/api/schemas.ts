@@ -1,6 +1,7 @@
 // Zod schemas for every API request and response; the OpenAPI document is generated from them.
 import { z } from 'zod';
 import { normalizeFormat, normalizeValidateType } from '@/lib/converter/formats';
+import { DEPENDENCIES } from '@/lib/dependencies';
 import { PUBLIC_API_ERROR_CODES } from './errors';
 
 /** Every schema registered here becomes `#/components/schemas/<id>` in the OpenAPI document. */
@@ -170,6 +171,13 @@ export const ErrorResponseSchema = z
         .array(ValidationIssueSchema)
         .optional()
         .meta({ description: 'For `invalid_input`: the positioned errors, as validate reports them.' }),
+      dependencies: z
+        .array(z.enum(DEPENDENCIES))
+        .optional()
+        .meta({
+          description:
+            'For `unavailable` because a dependency did not answer within its deadline (about a second): which ones. Health checks both; other endpoints name the first that failed them.',
+        }),
     }),
   })
   .register(apiSchemas, { id: 'ErrorResponse', description: 'The body of every failure, whatever the endpoint.' });

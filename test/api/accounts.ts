@@ -63,20 +63,24 @@ export function signUp(email: string, password: string): Promise<Response> {
 }
 
 /** Signs in like the browser form does; returns the session cookie header, or the error next-auth reports. */
-export async function signIn(email: string, password: string): Promise<{ cookie: string | null; error: string | null }> {
+export async function signIn(
+  email: string,
+  password: string,
+  base = baseUrl,
+): Promise<{ cookie: string | null; error: string | null }> {
   const jar = new Map<string, string>();
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const csrf = await fetch(`${base}/api/auth/csrf`);
   mergeCookies(jar, csrf);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar), Origin: baseUrl },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar), Origin: base },
     body: new URLSearchParams({ csrfToken, email, password, json: 'true' }),
   });
   mergeCookies(jar, res);
   const { url } = (await res.json()) as { url: string };
-  const error = new URL(url, baseUrl).searchParams.get('error');
+  const error = new URL(url, base).searchParams.get('error');
   const signedIn = [...jar.keys()].some((name) => name.endsWith('next-auth.session-token'));
   return { cookie: signedIn && !error ? cookieHeader(jar) : null, error };
 }

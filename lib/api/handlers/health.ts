@@ -1,29 +1,36 @@
 // GET /api/health (keyed: version and uptime) and GET /api/health/live (no key, says nothing more).
 import 'server-only';
+import { db } from '@/lib/db/client';
+import { describeFailure, type Dependency } from '@/lib/dependencies';
 import { accountsRuntime } from '../accounts-runtime';
 import { config } from '../config';
-import { ApiError } from '../errors';
+import { dependencyUnavailable } from '../errors';
 import { jsonReply, type ApiReply } from '../reply';
 import type { HealthResponse } from '../schemas';
 import type { ApiContext, ApiRequest } from '../with-api';
 
 /**
- * The key guard has already reached the database; when Redis counts quotas the quota guard has
- * reached it too. A Redis that stopped answering since is reported here as well: 503.
+ * The guards may have answered from memory (the embedded database's key cache and quota counts),
+ * so both dependencies are asked here, at once, each within its deadline; a 503 names those that
+ * did not answer.
  */
 export async function handleHealth(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const redis = accountsRuntime().redis;
-  if (redis) {
-    try {
-      await Promise.race([
-        redis.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('no answer within 2 s')), 2000).unref()),
-      ]);
-    } catch (err) {
-      console.error(`[${ctx.requestId}] health: Redis unavailable:`, err);
-      throw new ApiError('unavailable', 'Redis (the quota store) is not answering.', { headers: { 'Retry-After': '5' } });
-    }
-  }
+  const checks: Array<[Dependency, () => Promise<unknown>]> = [['database', () => db().$queryRaw`SELECT 1`]];
+  if (redis) checks.push(['redis', () => redis.ping()]);
+  const results = await Promise.all(
+    checks.map(([dependency, check]) =>
+      check().then(
+        () => null,
+        (err: unknown) => {
+          console.error(`[${ctx.requestId}] health: ${dependency} unavailable: ${describeFailure(err)}`);
+          return dependency;
+        },
+      ),
+    ),
+  );
+  const down = results.filter((d): d is Dependency => d !== null);
+  if (down.length > 0) throw dependencyUnavailable(down);
   const body: HealthResponse = { status: 'healthy', version: config.version, uptime: Math.floor(process.uptime()) };
   return jsonReply(body);
 }

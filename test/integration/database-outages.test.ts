@@ -1,0 +1,132 @@
+// PostgreSQL that holds a lock, stops answering or goes away (a restart), under an app on
+// DATABASE_URL (quotas in the database): every endpoint (the public API, the dashboard's API,
+// sign-up, health) answers 503 `unavailable` naming the database within about a second, sign-in
+// says it is not possible right now, and everything works again without restarting the app. The
+// app reaches a fresh database of the machine's PostgreSQL through a proxy the test can break.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '@/lib/accounts/api-keys';
+import { createUser } from '@/lib/accounts/users';
+import { createDb, type Db } from '@/lib/db/client';
+import { migrate } from '@/lib/db/migrate';
+import { GOOD_PASSWORD, signIn } from '../api/accounts';
+import { startFaultyProxy, type FaultyProxy } from '../helpers/faulty-proxy';
+import { expectUnavailable, recovers, report, timedFetch, type Answer } from '../helpers/outage';
+import { startApp, type AppServer } from '../setup/app-server';
+import { freshDatabase, servicesAvailable } from './services';
+
+const available = await servicesAvailable();
+
+describe.runIf(available)('PostgreSQL outages (DATABASE_URL, quotas in the database)', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let db: Db;
+  let proxy: FaultyProxy;
+  let app: AppServer;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    db = createDb(database.url, 2);
+    await migrate(db);
+    const url = new URL(database.url);
+    proxy = await startFaultyProxy({ host: url.hostname, port: Number(url.port) || 5432 });
+    app = await startApp({ logName: 'database-outage', env: { DATABASE_URL: `postgresql://postgres@127.0.0.1:${proxy.port}${url.pathname}` } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await proxy?.close();
+    await db?.$disconnect();
+    await database?.drop();
+  });
+
+  async function account(): Promise<{ email: string; key: string }> {
+    const email = `db-outage-${Math.random().toString(36).slice(2)}@example.test`;
+    const user = await createUser(db, email, GOOD_PASSWORD);
+    return { email, key: (await createApiKey(db, user.id, 'outage')).secret };
+  }
+
+  const validate = (key: string): Promise<Answer> =>
+    timedFetch(`${app.baseUrl}/api/validate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: '{"input":"a: 1","type":"yaml"}',
+    });
+  const dashboard = (cookie: string, method: string, path: string, body?: unknown): Promise<Answer> =>
+    timedFetch(`${app.baseUrl}${path}`, {
+      method,
+      headers: { Cookie: cookie, Origin: app.baseUrl, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  /** Runs `during` while another session holds `lock` (in a transaction), then releases it. */
+  async function whileLocked(lock: string, during: () => Promise<void>): Promise<void> {
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(lock);
+      await during();
+    } finally {
+      await holder.query('ROLLBACK').catch(() => {});
+      await holder.end();
+    }
+  }
+
+  it('a lock held on the key table, then on the usage table: 503 naming the database within about a second, 200 once released', async () => {
+    const { key } = await account();
+    expect((await validate(key)).res.status).toBe(200);
+    for (const table of ['ApiKey', 'UsageHour']) {
+      await whileLocked(`LOCK TABLE "${table}" IN ACCESS EXCLUSIVE MODE`, async () => {
+        const answer = await validate(key);
+        report(`PostgreSQL lock on ${table}, validate`, answer);
+        await expectUnavailable(answer, 'database');
+      });
+      expect((await validate(key)).res.status).toBe(200);
+    }
+  });
+
+  it('PostgreSQL unreachable (a restart): every endpoint 503 naming the database, sign-in "not possible right now"; all back without restarting the app', async () => {
+    const { email, key } = await account();
+    const { cookie } = await signIn(email, GOOD_PASSWORD, app.baseUrl);
+    expect(cookie).not.toBeNull();
+    expect((await dashboard(cookie!, 'POST', '/api/dashboard/keys', { name: 'before' })).res.status).toBe(201);
+
+    for (const mode of ['refuse', 'blackhole'] as const) {
+      await proxy.setMode(mode);
+      try {
+        const calls: Array<[string, () => Promise<Answer>]> = [
+          ['POST /api/dashboard/keys', () => dashboard(cookie!, 'POST', '/api/dashboard/keys', { name: 'during' })],
+          ['GET /api/dashboard/keys', () => dashboard(cookie!, 'GET', '/api/dashboard/keys')],
+          ['GET /api/dashboard/usage', () => dashboard(cookie!, 'GET', '/api/dashboard/usage')],
+          [
+            'POST /api/account/signup',
+            () =>
+              timedFetch(`${app.baseUrl}/api/account/signup`, {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json', Origin: app.baseUrl },
+                body: JSON.stringify({ email: `new-${Date.now()}@example.test`, password: GOOD_PASSWORD }),
+              }),
+          ],
+          ['POST /api/validate', () => validate(key)],
+          ['GET /api/health', () => timedFetch(`${app.baseUrl}/api/health`, { headers: { Authorization: `Bearer ${key}` } })],
+        ];
+        for (const [name, call] of calls) {
+          const answer = await call();
+          report(`PostgreSQL ${mode === 'refuse' ? 'unreachable' : 'silent'}, ${name}`, answer);
+          await expectUnavailable(answer, 'database');
+        }
+        const started = Date.now();
+        const { error } = await signIn(email, GOOD_PASSWORD, app.baseUrl);
+        console.log(`[outage] PostgreSQL ${mode === 'refuse' ? 'unreachable' : 'silent'}, sign-in: "${error}" after ${Date.now() - started} ms`);
+        expect(error).toBe('Signing in is not possible right now; try again shortly.');
+      } finally {
+        await proxy.setMode('forward');
+      }
+      const back = await recovers(() => dashboard(cookie!, 'GET', '/api/dashboard/keys'));
+      console.log(`[outage] PostgreSQL back: dashboard 200 after ${back} ms`);
+    }
+    const created = await dashboard(cookie!, 'POST', '/api/dashboard/keys', { name: 'after' });
+    expect(created.res.status).toBe(201);
+    expect((await validate(key)).res.status).toBe(200);
+    expect((await signIn(email, GOOD_PASSWORD, app.baseUrl)).cookie).not.toBeNull();
+  });
+});
