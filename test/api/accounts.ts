@@ -2,7 +2,10 @@
 // CSRF token and session cookie included), dashboard calls, and direct database access. Sign-up and
 // sign-in are throttled per client address, so they come through the test server's trusted proxy
 // from a fresh client address unless a test names one (via-proxy.ts).
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll } from 'vitest';
 import { createApiKey } from '@/lib/accounts/api-keys';
 import type { PlanId } from '@/lib/accounts/plans';
@@ -22,6 +25,15 @@ export function testDb(): Db {
     });
   }
   return shared;
+}
+
+/** `npm run admin -- <args>` against the test server's database; its stdout and stderr. */
+export function runAdmin(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const root = path.resolve(__dirname, '../..');
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'admin.ts'), ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
 }
 
 export const uniqueEmail = (label: string) => `${label}-${randomBytes(6).toString('hex')}@example.test`;

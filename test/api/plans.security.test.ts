@@ -1,17 +1,11 @@
 // Plans: an account moves itself down at once, never up (until billing exists); the operator
 // grants larger plans with `npm run admin -- set-plan`; YAMLJSON_SELF_SERVE_UPGRADES=on restores
 // self-serve upgrades for a private install.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLAN_LIST } from '@/lib/accounts/plans';
 import { changeOwnPlan, findUserByEmail } from '@/lib/accounts/users';
-import { accountWithKey, bearer, callConvert, dashboardCall, signedUpUser, testDb } from './accounts';
-import { databaseUrl, expectError } from './helpers';
-
-const run = promisify(execFile);
-const root = path.resolve(__dirname, '../..');
+import { accountWithKey, bearer, callConvert, dashboardCall, runAdmin, signedUpUser, testDb } from './accounts';
+import { expectError } from './helpers';
 
 function upgradeRefused(email: string, plan: 'pro' | 'enterprise') {
   const name = plan === 'pro' ? 'Pro' : 'Enterprise';
@@ -52,11 +46,7 @@ describe('plan changes from the dashboard', () => {
   it('the operator grants a larger plan with `npm run admin -- set-plan`, and the quota follows at once', async () => {
     const { email, key } = await accountWithKey('free');
     expect((await callConvert(bearer(key))).headers.get('x-ratelimit-limit')).toBe('100');
-    const { stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'scripts', 'admin.ts'), 'set-plan', '--email', email, '--plan', 'pro'],
-      { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } },
-    );
+    const { stderr } = await runAdmin('set-plan', '--email', email, '--plan', 'pro');
     expect(stderr).toContain(`${email} is now on the pro plan.`);
     expect((await callConvert(bearer(key))).headers.get('x-ratelimit-limit')).toBe('10000');
   });

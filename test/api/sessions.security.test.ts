@@ -1,23 +1,9 @@
 // Sessions end for real: a session cookie copied before sign-out, "sign out everywhere", a password
 // change or a disabled account is refused on its very next request, by the dashboard's API and
 // pages alike, while the account's other sessions (and its API keys) are left alone.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { bearer, callConvert, dashboardCall, GOOD_PASSWORD, signedUpUser, signIn, signOut, testDb } from './accounts';
-import { baseUrl, databaseUrl, expectError } from './helpers';
-
-const run = promisify(execFile);
-const root = path.resolve(__dirname, '../..');
-
-/** `npm run admin -- <args>` against the test server's database. */
-function admin(...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'admin.ts'), ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
-}
+import { bearer, callConvert, dashboardCall, GOOD_PASSWORD, runAdmin as admin, signedUpUser, signIn, signOut, testDb } from './accounts';
+import { baseUrl, expectError } from './helpers';
 
 const SIGN_IN_FIRST = { code: 'unauthorized' as const, message: 'Sign in to use the dashboard.' };
 
