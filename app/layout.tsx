@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/site/providers';
 import { SiteFooter } from '@/components/site/site-footer';
@@ -19,7 +20,9 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request, so that Next.js puts this response's CSP nonce (proxy.ts) on its scripts.
+  await connection();
   return (
     <html lang="en">
       <body>

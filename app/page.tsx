@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { LiveExample } from '@/components/landing/live-example';
 import { formatBytes } from '@/lib/api/format-bytes';
 import { PLAN_LIST } from '@/lib/accounts/plans';
+import { selfServeUpgrades } from '@/lib/accounts/self-serve-upgrades';
 import { convert } from '@/lib/converter';
 
 const FEATURES = [
@@ -110,7 +111,12 @@ export default function HomePage() {
 
       <section className="section" id="plans" aria-labelledby="plans-heading">
         <h2 id="plans-heading">Plans</h2>
-        <p className="muted">Every plan has every feature. Change plan any time from the dashboard.</p>
+        <p className="muted">
+          Every plan has every feature.{' '}
+          {selfServeUpgrades()
+            ? 'Change plan any time from the dashboard.'
+            : 'Accounts start on Free; the operator of this service grants larger plans (the dashboard says how to ask).'}
+        </p>
         <div className="plans">
           {PLAN_LIST.map((plan) => (
             <div key={plan.id} className={`card plan${plan.id === 'pro' ? ' plan-highlight' : ''}`}>

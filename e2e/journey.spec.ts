@@ -72,10 +72,10 @@ test('sign up, create and copy a key, use it, watch usage, revoke it', async ({ 
   await expect(page.getByTestId('curl-command')).toContainText(`Authorization: Bearer ${prefix}...`);
   await page.goto('/dashboard');
 
-  // Change plan: immediate, and the quota follows.
-  await page.getByRole('button', { name: 'Switch to the Pro plan' }).click();
-  await expect(page.getByTestId('current-plan')).toHaveText('Pro');
-  await expect(page.getByText('of 10,000 requests this hour')).toBeVisible();
+  // Larger plans are the operator's to grant: no switch button, and the dashboard says how to ask.
+  await expect(page.getByRole('button', { name: 'Switch to the Pro plan' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Switch to the Enterprise plan' })).toHaveCount(0);
+  await expect(page.getByTestId('upgrade-how')).toContainText(`npm run admin -- set-plan --email ${email} --plan pro`);
 
   // Rename, then revoke after confirming.
   await page.getByRole('button', { name: 'Rename journey key' }).click();

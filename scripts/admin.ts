@@ -2,17 +2,24 @@
 //   npm run admin -- create-key --email <email> [--plan free|pro|enterprise] [--name <name>]
 //     creates the account if needed (random password), sets the plan when given, prints only the key.
 //   npm run admin -- set-plan --email <email> --plan <plan>
+//     the operator's way to grant a larger plan (accounts can only move down themselves, unless
+//     YAMLJSON_SELF_SERVE_UPGRADES=on).
+//   npm run admin -- reset-password --email <email>
+//     sets a new random password, prints only it, and ends every session of the account.
 //   npm run admin -- disable-account --email <email>
+//     refuses the account's keys and sign-in, and ends its sessions.
 import { parseArgs } from 'node:util';
 import { createApiKey } from '@/lib/accounts/api-keys';
 import { isAccountError } from '@/lib/accounts/errors';
 import { PLAN_IDS } from '@/lib/accounts/plans';
-import { disableUser, ensureUser, findUserByEmail, setPlan } from '@/lib/accounts/users';
+import { randomBase62 } from '@/lib/accounts/ids';
+import { disableUser, ensureUser, findUserByEmail, setPassword, setPlan } from '@/lib/accounts/users';
 import { connectForTool } from '@/lib/db/connect';
 
 const USAGE = `Usage:
   npm run admin -- create-key --email <email> [--plan ${PLAN_IDS.join('|')}] [--name <name>]
   npm run admin -- set-plan --email <email> --plan ${PLAN_IDS.join('|')}
+  npm run admin -- reset-password --email <email>
   npm run admin -- disable-account --email <email>`;
 
 class UsageError extends Error {}
@@ -45,9 +52,18 @@ async function main(argv: string[]): Promise<void> {
         console.error(`${updated.email} is now on the ${updated.plan} plan.`);
         return;
       }
+      case 'reset-password': {
+        const user = await findUserByEmail(conn.db, email);
+        if (!user) throw new UsageError(`No account with ${email}.`);
+        const password = randomBase62(20);
+        await setPassword(conn.db, user.id, password);
+        console.error(`${user.email} has a new password (below); every session of the account has ended.`);
+        process.stdout.write(`${password}\n`);
+        return;
+      }
       case 'disable-account':
         await disableUser(conn.db, email);
-        console.error(`${email} is disabled: its keys are refused and it cannot sign in.`);
+        console.error(`${email} is disabled: its keys are refused, it cannot sign in, and its sessions have ended.`);
         return;
       default:
         throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');

@@ -6,6 +6,8 @@
 //    lib/http/front.ts), everything else to Next.js (pages, dashboard API, sign-in). Under
 //    `npm run dev`, or with YAMLJSON_API_FRONT=off, Next.js serves the API too (its route files
 //    call the same endpoints).
+// 3. Every request first gets its client's address (lib/http/client-address.ts): the socket's peer,
+//    or behind the proxies listed in TRUSTED_PROXIES, the address they forwarded.
 // Options: -p/--port (or PORT, default 3000) and -H/--hostname (default all interfaces; not the
 // HOSTNAME variable, which shells and containers set to the machine's own name).
 import http from 'node:http';
@@ -16,6 +18,7 @@ import { createDb } from '@/lib/db/client';
 import { findEmbeddedServer, startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
 import { databaseTarget } from '@/lib/db/target';
+import { markClientAddress, parseTrustedProxies } from '@/lib/http/client-address';
 import { markEmbeddedOwner, publishAuthChange, shutdownAccounts } from '@/lib/accounts/runtime-hooks';
 
 interface Options {
@@ -65,6 +68,7 @@ async function openDatabase(): Promise<{ url: string; embedded: EmbeddedServer |
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
   const { url, embedded } = await openDatabase();
   process.env.DATABASE_URL = url;
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
   const front = options.dev || process.env.YAMLJSON_API_FRONT === 'off' ? null : await loadFront();
 
   const server = http.createServer((req, res) => {
+    markClientAddress(req, trustedProxies);
     try {
       if (front?.(req, res)) return;
     } catch (err) {

@@ -12,7 +12,7 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
   return (
     <div className="auth-page">
       <h1>Create your account</h1>
-      <p className="muted">Free plan: 100 requests an hour, documents up to 1 MB. Upgrade any time.</p>
+      <p className="muted">Free plan: 100 requests an hour, documents up to 1 MB.</p>
       <SignupForm callbackUrl={callbackUrl} minPasswordLength={PASSWORD_MIN_LENGTH} />
       <p className="auth-switch">
         Already have an account? <Link href={`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Sign in</Link>

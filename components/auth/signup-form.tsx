@@ -1,34 +1,41 @@
 'use client';
-// Sign up: create the account, then sign in with the same credentials and go to the dashboard.
+// Sign up: create the account, then sign in with the same credentials and go to the dashboard. The
+// server answers sign-up the same way whether or not the email had an account; when signing in
+// then fails, the form says so in words that fit both cases.
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
+import type { SignUpBody } from '@/lib/web/dashboard-types';
 import { fetchJson } from '@/lib/web/fetch-json';
+
+const WRONG_PASSWORD = 'Wrong email or password.';
 
 export function SignupForm({ callbackUrl, minPasswordLength }: { callbackUrl: string; minPasswordLength: number }) {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<{ message: string; taken: boolean } | null>(null);
+  const [error, setError] = useState<{ message: string; signIn: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const created = await fetchJson<{ user: { id: string } }>('/api/account/signup', {
+    const created = await fetchJson<SignUpBody>('/api/account/signup', {
       method: 'POST',
       body: { email, password },
     });
     if (!created.ok) {
-      setError({ message: created.message, taken: created.code === 'email_taken' });
+      setError({ message: created.message, signIn: false });
       setBusy(false);
       return;
     }
     const result = await signIn('credentials', { email, password, redirect: false });
     if (!result?.ok) {
-      setError({ message: result?.error ?? 'Your account was created, but signing in failed. Sign in below.', taken: true });
+      // The email had an account with another password (or signing in is throttled): say what to do.
+      const message = !result?.error || result.error === WRONG_PASSWORD ? created.data.message : result.error;
+      setError({ message, signIn: true });
       setBusy(false);
       return;
     }
@@ -41,10 +48,10 @@ export function SignupForm({ callbackUrl, minPasswordLength }: { callbackUrl: st
       {error ? (
         <div className="alert alert-error" role="alert" id="signup-error">
           {error.message}
-          {error.taken ? (
+          {error.signIn ? (
             <>
               {' '}
-              <Link href={`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Sign in instead</Link>.
+              <Link href={`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Go to sign in</Link>.
             </>
           ) : null}
         </div>

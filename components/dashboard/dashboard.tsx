@@ -5,6 +5,7 @@ import type { ApiKeyView, PlanBody, UsageBody } from '@/lib/web/dashboard-types'
 import { fetchJson } from '@/lib/web/fetch-json';
 import { KeysSection } from './keys-section';
 import { PlanSection } from './plan-section';
+import { SignOutEverywhere } from './sign-out-everywhere';
 import { UsageSection } from './usage-section';
 
 export function Dashboard({ email }: { email: string }) {
@@ -75,10 +76,11 @@ export function Dashboard({ email }: { email: string }) {
         <p className="muted" style={{ margin: 0 }}>
           Signed in as <strong>{email}</strong>
         </p>
+        <SignOutEverywhere />
       </div>
       <div className="dashboard-grid">
         <UsageSection usage={usage} error={usageError} onRefresh={loadUsage} refreshing={refreshing} />
-        <PlanSection plan={plan} error={planError} busyPlan={busyPlan} onChange={changePlan} />
+        <PlanSection plan={plan} email={email} error={planError} busyPlan={busyPlan} onChange={changePlan} />
       </div>
       <KeysSection keys={keys} error={keysError} onChanged={loadKeys} />
     </div>

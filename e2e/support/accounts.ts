@@ -1,7 +1,17 @@
 // Accounts for the browser tests, made through the same HTTP API the pages use.
+import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 
 let counter = 0;
+
+/**
+ * A client address of its own for each account the tests make: the test server trusts 127.0.0.1 as
+ * its reverse proxy (global-setup.ts), so sign-up and sign-in throttles, which count per client
+ * address, see each account's requests as coming from a different client.
+ */
+export function clientAddressHeader(): { 'X-Forwarded-For': string } {
+  return { 'X-Forwarded-For': `198.18.${randomInt(256)}.${randomInt(1, 255)}` };
+}
 
 export function uniqueEmail(tag: string): string {
   counter += 1;
@@ -26,7 +36,7 @@ export async function createAccountWithKey(
   origin: string,
   tag: string,
 ): Promise<{ email: string; key: string }> {
-  const headers = { Origin: origin };
+  const headers = { Origin: origin, ...clientAddressHeader() };
   const email = uniqueEmail(tag);
   const signup = await request.post('/api/account/signup', { data: { email, password: PASSWORD }, headers });
   expect(signup.status(), await signup.text()).toBe(201);

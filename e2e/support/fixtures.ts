@@ -1,5 +1,5 @@
-// The browser tests' `test`: every test also fails on a console error, an uncaught page error, or a
-// request to any host but the app's own (every request is watched).
+// The browser tests' `test`: every test also fails on a console error, an uncaught page error, a
+// Content Security Policy violation, or a request to any host but the app's own (every request is watched).
 import { test as base, expect, type Page } from '@playwright/test';
 
 export interface PageWatch {
@@ -31,6 +31,12 @@ export const test = base.extend<{ watch: PageWatch }>({
       };
       context.pages().forEach(observe);
       context.on('page', observe);
+      // Every page reports what its CSP blocked as a console error (which fails the test, as above).
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile || 'page'}:${e.lineNumber})`);
+        });
+      });
       // Context-wide, so requests from web workers (Monaco's, the converter's) are seen too.
       context.on('request', (request) => {
         const url = request.url();

@@ -16,7 +16,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   try {
     const app = await startApp({
       logName: 'e2e-server',
-      env: { YAMLJSON_DATA_DIR: path.join(dataDir, 'pglite') },
+      // The tests act as the reverse proxy in front of the app (X-Forwarded-For), to give each account
+      // they make a client address of its own for the sign-up and sign-in throttles.
+      env: { YAMLJSON_DATA_DIR: path.join(dataDir, 'pglite'), TRUSTED_PROXIES: '127.0.0.1,::1' },
       // The browser tests own their accounts: a database of their own, never the developer's.
       unsetEnv: ['DATABASE_URL'],
     });

@@ -1,101 +1,161 @@
-// Accounts: sign-up, credential checks (with throttling), plan changes.
+// Accounts: sign-up, credential checks (with throttling), passwords, plans, disabling.
 import type { Db } from '@/lib/db/client';
+import { hitCounter } from './counters';
 import { emailProblem, normalizeEmail } from './email';
 import { AccountError } from './errors';
 import { newId, randomBase62 } from './ids';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
-import { isPlanId, PLAN_IDS, type PlanId } from './plans';
-import { hitCounter, readCounter } from './counters';
+import { isPlanId, PLAN_IDS, PLANS, type PlanId } from './plans';
+import { toPublicUser, type PublicUser } from './public-user';
+import { selfServeUpgrades } from './self-serve-upgrades';
+import { isKnownAddress, releaseAttempts, reserveAttempt, signInRules, signUpRule, throttledError } from './throttle';
 
-export interface PublicUser {
-  id: string;
-  email: string;
-  plan: PlanId;
-}
+export type { PublicUser } from './public-user';
 
-const toPublic = (u: { id: string; email: string; plan: string }): PublicUser => ({
-  id: u.id,
-  email: u.email,
-  plan: isPlanId(u.plan) ? u.plan : 'free',
-});
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';
 
-export async function createUser(db: Db, emailInput: string, password: string, plan: PlanId = 'free'): Promise<PublicUser> {
-  const email = normalizeEmail(emailInput);
+function checkNewCredentials(email: string, password: string): void {
   const emailIssue = emailProblem(email);
   if (emailIssue) throw new AccountError('bad_request', emailIssue);
   const passwordIssue = passwordProblem(password, email);
   if (passwordIssue) throw new AccountError('bad_request', passwordIssue);
+}
+
+/** Operator and tests: creates an account, and says so when the email has one already. */
+export async function createUser(db: Db, emailInput: string, password: string, plan: PlanId = 'free'): Promise<PublicUser> {
+  const email = normalizeEmail(emailInput);
+  checkNewCredentials(email, password);
   const passwordHash = await hashPassword(password);
   try {
-    const user = await db.user.create({ data: { id: newId('usr'), email, passwordHash, plan } });
-    return toPublic(user);
+    return toPublicUser(await db.user.create({ data: { id: newId('usr'), email, passwordHash, plan } }));
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') {
-      throw new AccountError('email_taken', `An account with ${email} already exists. Sign in instead.`);
-    }
+    if (isUniqueViolation(err)) throw new AccountError('bad_request', `An account with ${email} already exists.`);
     throw err;
   }
 }
 
+/** What sign-up answers, whether or not the email had an account. */
+export interface SignUpOutcome {
+  email: string;
+  message: string;
+}
+
+/**
+ * Public sign-up. Never says whether the email had an account: the same answer either way, after
+ * the same work (the password is hashed either way; an existing account is left as it was). The
+ * form then signs in: a new account's owner is in, and anyone else is told to sign in with the
+ * account's own password. Throttled per client address. (Email verification, the next step, sends
+ * the new account its link and an existing one a note instead, behind this same answer.)
+ */
+export async function signUp(db: Db, emailInput: string, password: string, address: string): Promise<SignUpOutcome> {
+  const email = normalizeEmail(emailInput);
+  checkNewCredentials(email, password);
+  const attempt = await reserveAttempt(db, signUpRule(address));
+  if (attempt.waitSeconds > 0) {
+    await releaseAttempts(db, [attempt]);
+    throw throttledError('Too many sign-ups from your network.', attempt.waitSeconds);
+  }
+  const passwordHash = await hashPassword(password);
+  try {
+    await db.user.create({ data: { id: newId('usr'), email, passwordHash, plan: 'free' } });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+  }
+  return {
+    email,
+    message: `If ${email} was new, its account is ready: sign in with the password you chose. If it already had an account, sign in with that account's password.`,
+  };
+}
+
 export async function findUserByEmail(db: Db, emailInput: string): Promise<PublicUser | null> {
   const user = await db.user.findUnique({ where: { email: normalizeEmail(emailInput) } });
-  return user && !user.disabledAt ? toPublic(user) : null;
+  return user && !user.disabledAt ? toPublicUser(user) : null;
 }
 
 export async function findUserById(db: Db, id: string): Promise<PublicUser | null> {
   const user = await db.user.findUnique({ where: { id } });
-  return user && !user.disabledAt ? toPublic(user) : null;
+  return user && !user.disabledAt ? toPublicUser(user) : null;
 }
 
-/** Sign-in throttle: failed attempts per email and per client address, over the last 15 to 30 minutes. */
-export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
-export const SIGN_IN_MAX_FAILURES_PER_EMAIL = 5;
-export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 20;
-
-/** Checks email and password; throws AccountError with a message for the form. */
+/**
+ * Checks email and password; throws AccountError with a message for the form. Throttled as
+ * lib/accounts/throttle.ts describes; an unknown email gets the same answer, timing and throttling
+ * as a wrong password.
+ */
 export async function verifyCredentials(db: Db, emailInput: string, password: string, address: string): Promise<PublicUser> {
   const email = normalizeEmail(emailInput);
-  const buckets = [
-    { key: `signin:email:${email}`, max: SIGN_IN_MAX_FAILURES_PER_EMAIL },
-    { key: `signin:addr:${address}`, max: SIGN_IN_MAX_FAILURES_PER_ADDRESS },
-  ];
-  for (const b of buckets) {
-    const { count, current, resetSeconds: toEdge } = await readCounter(db, b.key, SIGN_IN_WINDOW_SECONDS);
-    if (count >= b.max) {
-      const resetSeconds = current >= b.max ? toEdge + SIGN_IN_WINDOW_SECONDS : toEdge;
-      const minutes = Math.max(1, Math.ceil(resetSeconds / 60));
-      throw new AccountError(
-        'rate_limited',
-        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        resetSeconds,
-      );
-    }
+  const rules = signInRules(email, address);
+  const [perAddress, perEmailAndAddress, perEmail] = await Promise.all(
+    [rules.perAddress, rules.perEmailAndAddress, rules.perEmail].map((rule) => reserveAttempt(db, rule)),
+  );
+  const attempts = [perAddress!, perEmailAndAddress!, perEmail!];
+  let waitSeconds = Math.max(perAddress!.waitSeconds, perEmailAndAddress!.waitSeconds);
+  if (waitSeconds === 0 && perEmail!.waitSeconds > 0 && !(await isKnownAddress(db, rules.knownAddress))) {
+    waitSeconds = perEmail!.waitSeconds;
+  }
+  if (waitSeconds > 0) {
+    await releaseAttempts(db, attempts);
+    throw throttledError('Too many failed sign-in attempts.', waitSeconds);
   }
   const user = await db.user.findUnique({ where: { email } });
   // Hash even when the account does not exist, so timing does not tell which emails have accounts.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok || user.disabledAt) {
-    for (const b of buckets) await hitCounter(db, b.key, SIGN_IN_WINDOW_SECONDS);
-    throw new AccountError('unauthorized', 'Wrong email or password.');
-  }
-  return toPublic(user);
+  // A failed attempt stays counted; a successful one is taken back, and its address becomes known.
+  if (!user || !ok || user.disabledAt) throw new AccountError('unauthorized', 'Wrong email or password.');
+  await Promise.all([releaseAttempts(db, attempts), hitCounter(db, rules.knownAddress.key, rules.knownAddress.windowSeconds)]);
+  return toPublicUser(user);
 }
 
+/** Operator: any plan. */
 export async function setPlan(db: Db, userId: string, plan: string): Promise<PublicUser> {
   if (!isPlanId(plan)) throw new AccountError('bad_request', `Unknown plan "${plan}". Plans: ${PLAN_IDS.join(', ')}.`);
   const user = await db.user.update({ where: { id: userId }, data: { plan } });
-  return toPublic(user);
+  return toPublicUser(user);
+}
+
+const planRank = (plan: PlanId) => PLAN_IDS.indexOf(plan);
+
+/**
+ * The dashboard: an account moves itself to a smaller plan at once; a larger one is the operator's
+ * to grant (`npm run admin -- set-plan`) until billing exists, unless YAMLJSON_SELF_SERVE_UPGRADES=on.
+ */
+export async function changeOwnPlan(db: Db, user: PublicUser, plan: string): Promise<PublicUser> {
+  if (isPlanId(plan) && planRank(plan) > planRank(user.plan) && !selfServeUpgrades()) {
+    throw new AccountError(
+      'forbidden',
+      `Moving up to the ${PLANS[plan].name} plan is granted by the operator of this service: ask them to run ` +
+        `\`npm run admin -- set-plan --email ${user.email} --plan ${plan}\`. You can move to a smaller plan here at any time.`,
+    );
+  }
+  return setPlan(db, user.id, plan);
+}
+
+/**
+ * Sets an account's password and ends all its sessions (a changed password signs out every
+ * browser that knew the old one). The password-change and reset pages call this.
+ */
+export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user) throw new AccountError('not_found', 'No such account.');
+  const passwordIssue = passwordProblem(password, user.email);
+  if (passwordIssue) throw new AccountError('bad_request', passwordIssue);
+  const passwordHash = await hashPassword(password);
+  await db.$transaction([db.user.update({ where: { id: userId }, data: { passwordHash } }), db.session.deleteMany({ where: { userId } })]);
 }
 
 /** Operator command: the account for this email, created with a random password if it does not exist. */
 export async function ensureUser(db: Db, emailInput: string): Promise<{ user: PublicUser; created: boolean }> {
   const existing = await db.user.findUnique({ where: { email: normalizeEmail(emailInput) } });
-  if (existing) return { user: toPublic(existing), created: false };
+  if (existing) return { user: toPublicUser(existing), created: false };
   return { user: await createUser(db, emailInput, randomBase62(24)), created: true };
 }
 
+/** Operator: the account's keys are refused, it cannot sign in, and its sessions end. */
 export async function disableUser(db: Db, emailInput: string): Promise<void> {
   const email = normalizeEmail(emailInput);
-  const { count } = await db.user.updateMany({ where: { email }, data: { disabledAt: new Date() } });
+  const [{ count }] = await db.$transaction([
+    db.user.updateMany({ where: { email }, data: { disabledAt: new Date() } }),
+    db.session.deleteMany({ where: { user: { email } } }),
+  ]);
   if (count === 0) throw new AccountError('not_found', `No account with ${email}.`);
 }

@@ -8,12 +8,10 @@ import { jsonReply, type ApiReply } from './reply';
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
-  /** Dashboard: a signed-in request from another origin. */
+  /** Dashboard: a signed-in request from another origin, or a plan change the account may not make itself. */
   forbidden: 403,
   /** Dashboard: no such key (or not this account's). */
   not_found: 404,
-  /** Sign-up: an account with this email exists. */
-  email_taken: 409,
   payload_too_large: 413,
   /** A method the route does not serve; `Allow` lists the ones it does. */
   method_not_allowed: 405,
@@ -33,7 +31,7 @@ export type ApiErrorCode = keyof typeof ERROR_STATUS;
 export const API_ERROR_CODES = Object.keys(ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]];
 
 /** Codes only the dashboard's session endpoints answer; the public API (and its OpenAPI document) never does. */
-export const DASHBOARD_ERROR_CODES: readonly ApiErrorCode[] = ['forbidden', 'not_found', 'email_taken'];
+export const DASHBOARD_ERROR_CODES: readonly ApiErrorCode[] = ['forbidden', 'not_found'];
 export const PUBLIC_API_ERROR_CODES = API_ERROR_CODES.filter((c) => !DASHBOARD_ERROR_CODES.includes(c)) as [
   ApiErrorCode,
   ...ApiErrorCode[],

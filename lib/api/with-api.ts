@@ -1,7 +1,8 @@
-// Wraps every API handler: request id, guards, and the one error path. Handlers see a small
+// Wraps every API handler: request id, guards, the one error path, and the security headers. Handlers see a small
 // request interface and answer with plain data (ApiReply), so the same endpoint is served by a
 // Next.js route file (next-route.ts) and by the server's node:http front (lib/http/front.ts)
 // without a Web Request/Response pair per call on the fast path.
+import { API_SECURITY_HEADERS, HSTS_VALUE, isHttpsRequest } from '@/lib/http/security-headers';
 import { config } from './config';
 import { toErrorReply } from './errors';
 import type { ApiReply } from './reply';
@@ -77,7 +78,13 @@ export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endp
       reply = toErrorReply(err, ctx.requestId);
     }
     // Header names are compared case-insensitively; replies and guards use canonical case.
-    const headers: Record<string, string> = { ...ctx.responseHeaders, ...reply.headers, 'X-Request-Id': ctx.requestId };
+    const headers: Record<string, string> = {
+      ...API_SECURITY_HEADERS,
+      ...(isHttpsRequest(request.headers) ? { 'Strict-Transport-Security': HSTS_VALUE } : {}),
+      ...ctx.responseHeaders,
+      ...reply.headers,
+      'X-Request-Id': ctx.requestId,
+    };
     return { status: reply.status, headers, body: reply.body };
   };
 }

@@ -1,18 +1,24 @@
-// next-auth: email + password (Credentials provider), JWT sessions. The signing secret is
-// NEXTAUTH_SECRET when set, else one generated on first use and kept in the database, so every
-// instance sharing the database agrees on it with nothing to configure.
+// next-auth: email + password (Credentials provider), JWT session cookies backed by server-side
+// sessions (lib/accounts/sessions.ts): the cookie carries a session secret whose row must still
+// exist, so signing out, "sign out everywhere", a password change or a disabled account end it on
+// its next request. The signing secret is NEXTAUTH_SECRET when set, else one generated on first use
+// and kept in the database, so every instance sharing the database agrees on it with nothing to configure.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { NextAuthOptions } from 'next-auth';
+import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { isAccountError } from '@/lib/accounts/errors';
+import { endSession, findSessionUser, SESSION_MAX_AGE_SECONDS, startSession } from '@/lib/accounts/sessions';
 import { verifyCredentials } from '@/lib/accounts/users';
 import { db } from '@/lib/db/client';
+import { requestClientAddress } from '@/lib/http/client-address';
+import { sameSitePath } from '@/lib/web/safe-callback-url';
 
 // Without NEXTAUTH_URL, next-auth takes the site's address from the request's Host header.
 if (!process.env.NEXTAUTH_URL && !process.env.AUTH_TRUST_HOST) process.env.AUTH_TRUST_HOST = '1';
 
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
+export { SESSION_MAX_AGE_SECONDS };
 
 let secret: Promise<string> | undefined;
 
@@ -34,12 +40,16 @@ export function sessionSecret(): Promise<string> {
   return secret;
 }
 
-/** The client's address as the proxy in front (or Next itself) reports it. */
-export function clientAddress(headers: Record<string, string | string[] | undefined> | Headers): string {
-  const get = (name: string) =>
-    headers instanceof Headers ? headers.get(name) : ([headers[name]].flat()[0] ?? null);
-  return get('x-forwarded-for')?.split(',')[0]?.trim() || get('x-real-ip')?.trim() || 'unknown';
+/** Thrown by the session callback for a cookie whose session has ended: next-auth then clears the cookie. */
+class SessionEnded extends Error {
+  constructor() {
+    super('the session has ended');
+    this.name = 'SessionEnded';
+  }
 }
+
+/** The session secret a cookie's token carries (`sid`), if any. */
+const sessionIdOf = (token: JWT | null | undefined): unknown => token?.sid;
 
 export async function authOptions(): Promise<NextAuthOptions> {
   return {
@@ -55,7 +65,7 @@ export async function authOptions(): Promise<NextAuthOptions> {
           const password = credentials?.password ?? '';
           if (!email || !password) throw new Error('Enter your email and password.');
           try {
-            const user = await verifyCredentials(db(), email, password, clientAddress(req.headers ?? {}));
+            const user = await verifyCredentials(db(), email, password, requestClientAddress(req.headers ?? {}));
             return { id: user.id, email: user.email };
           } catch (err) {
             // next-auth hands this message to signIn()'s `error`, which the form shows as is.
@@ -67,14 +77,45 @@ export async function authOptions(): Promise<NextAuthOptions> {
       }),
     ],
     callbacks: {
+      // At sign-in (`user` is set) a server-side session starts; its secret rides in the token.
       async jwt({ token, user }) {
-        if (user) token.sub = user.id;
+        if (user) {
+          token.sub = user.id;
+          token.sid = await startSession(db(), user.id);
+        }
         return token;
       },
+      // Every read of the session (pages, the dashboard's API, the browser's /api/auth/session)
+      // checks that its row still exists and the account is not disabled.
       async session({ session, token }) {
-        if (session.user && token.sub) (session.user as { id?: string }).id = token.sub;
-        return session;
+        const user = await findSessionUser(db(), sessionIdOf(token));
+        if (!user || user.id !== token.sub) throw new SessionEnded();
+        return { ...session, user: { ...session.user, id: user.id, email: user.email, plan: user.plan } };
       },
+      // Only paths on this site (the same check as the sign-in page's callbackUrl).
+      redirect({ url, baseUrl }) {
+        const base = new URL(baseUrl);
+        const target = url.startsWith(base.origin) ? url.slice(base.origin.length) || '/' : url;
+        const path = sameSitePath(target);
+        return path ? `${base.origin}${path}` : baseUrl;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        await endSession(db(), sessionIdOf(token));
+      },
+    },
+    logger: {
+      // An ended session is an expected answer (signed out), not an error worth a log line.
+      error(code, metadata) {
+        const err = (metadata as { error?: unknown } | undefined)?.error ?? metadata;
+        if (err instanceof SessionEnded) return;
+        console.error(`[next-auth][error][${code}]`, metadata);
+      },
+      warn(code) {
+        console.warn(`[next-auth][warn][${code}]`);
+      },
+      debug() {},
     },
   };
 }

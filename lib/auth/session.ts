@@ -1,14 +1,18 @@
 // The signed-in user of a page or dashboard request, read from the next-auth session cookie.
 import 'server-only';
 import { getServerSession } from 'next-auth';
-import { findUserById, type PublicUser } from '@/lib/accounts/users';
-import { db } from '@/lib/db/client';
+import { isPlanId } from '@/lib/accounts/plans';
+import type { PublicUser } from '@/lib/accounts/users';
 import { authOptions } from './options';
 
-/** The account behind the session, or null (no session, or the account is gone or disabled). */
+/**
+ * The account behind the session, or null: no session, or one that has ended (signed out, signed
+ * out everywhere, password changed, account disabled or gone). The session callback in options.ts
+ * looks the session and its account up (one query) on every call.
+ */
 export async function getCurrentUser(): Promise<PublicUser | null> {
   const session = await getServerSession(await authOptions());
-  const id = (session?.user as { id?: string } | undefined)?.id;
-  if (!id) return null;
-  return findUserById(db(), id);
+  const user = session?.user as Partial<PublicUser> | undefined;
+  if (!user?.id || !user.email || !isPlanId(user.plan)) return null;
+  return { id: user.id, email: user.email, plan: user.plan };
 }

@@ -1,12 +1,15 @@
-// The dashboard API's bodies (GET/POST /api/dashboard/keys, /plan, /usage): the server's own
+// The dashboard API's bodies (GET/POST /api/dashboard/keys, /plan, /usage, and sign-up's): the server's own
 // types, imported as types only, so the pages and the API cannot drift apart.
 import type { Plan } from '@/lib/accounts/plans';
 
 export type { ApiKeyView } from '@/lib/accounts/api-keys';
 export type { UsageSummary as UsageBody } from '@/lib/accounts/quota';
+export type { SignUpOutcome as SignUpBody } from '@/lib/accounts/users';
 export type PlanView = Plan;
 
 export interface PlanBody {
   plan: Plan['id'];
   plans: PlanView[];
+  /** Whether the account may move itself to a larger plan (YAMLJSON_SELF_SERVE_UPGRADES=on); else the operator grants it. */
+  selfServeUpgrades: boolean;
 }

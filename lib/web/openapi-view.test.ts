@@ -26,7 +26,7 @@ describe('the API reference view of the served OpenAPI document', () => {
 
   it('lists every error code of the API with its status and an example body', () => {
     const codes = view.errorCodes.map((e) => e.code);
-    // The public API's codes; the dashboard's own (forbidden, not_found, email_taken) are not part of it.
+    // The public API's codes; the dashboard's own (forbidden, not_found) are not part of it.
     for (const code of API_ERROR_CODES.filter((c) => !DASHBOARD_ERROR_CODES.includes(c))) expect(codes).toContain(code);
     for (const e of view.errorCodes) expect(e.statuses.length, e.code).toBeGreaterThan(0);
     const invalid = view.errorCodes.find((e) => e.code === 'invalid_input')!;

@@ -1,12 +1,18 @@
-// Helpers for the account tests: sign up and sign in through the real endpoints (next-auth's
-// CSRF token and session cookie included), dashboard calls, and direct database access.
+// Helpers for the account tests: sign up, sign in and sign out through the real endpoints (next-auth's
+// CSRF token and session cookie included), dashboard calls, and direct database access. Sign-up and
+// sign-in are throttled per client address, so they come through the test server's trusted proxy
+// from a fresh client address unless a test names one (via-proxy.ts).
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll } from 'vitest';
 import { createApiKey } from '@/lib/accounts/api-keys';
 import type { PlanId } from '@/lib/accounts/plans';
 import { createUser, setPlan } from '@/lib/accounts/users';
 import { createDb, type Db } from '@/lib/db/client';
 import { baseUrl, databaseUrl } from './helpers';
+import { fetchViaProxy, randomClientAddress } from './via-proxy';
 
 let shared: Db | undefined;
 /** The app's own database, for setting up accounts and looking inside tables. */
@@ -19,6 +25,15 @@ export function testDb(): Db {
     });
   }
   return shared;
+}
+
+/** `npm run admin -- <args>` against the test server's database; its stdout and stderr. */
+export function runAdmin(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const root = path.resolve(__dirname, '../..');
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'admin.ts'), ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
 }
 
 export const uniqueEmail = (label: string) => `${label}-${randomBytes(6).toString('hex')}@example.test`;
@@ -54,35 +69,58 @@ function mergeCookies(jar: Map<string, string>, res: Response): void {
 }
 const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
-export function signUp(email: string, password: string): Promise<Response> {
-  return fetch(`${baseUrl}/api/account/signup`, {
+/** Sign-up from `address` (a fresh one by default). */
+export function signUp(email: string, password: string, address = randomClientAddress()): Promise<Response> {
+  return fetchViaProxy(`${baseUrl}/api/account/signup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: baseUrl },
     body: JSON.stringify({ email, password }),
+    forwardedFor: address,
   });
 }
 
-/** Signs in like the browser form does; returns the session cookie header, or the error next-auth reports. */
+/** A CSRF token and the cookies that go with it, from next-auth (`cookie`: a session to keep). */
+async function csrfToken(jar: Map<string, string>, base = baseUrl): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`, { headers: jar.size ? { Cookie: cookieHeader(jar) } : {} });
+  mergeCookies(jar, csrf);
+  return ((await csrf.json()) as { csrfToken: string }).csrfToken;
+}
+
+/**
+ * Signs in like the browser form does, from `address` (a fresh one by default), on the test server or
+ * the app at `base`; returns the session cookie header, or the error next-auth reports.
+ */
 export async function signIn(
   email: string,
   password: string,
+  address = randomClientAddress(),
   base = baseUrl,
 ): Promise<{ cookie: string | null; error: string | null }> {
   const jar = new Map<string, string>();
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  mergeCookies(jar, csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+  const token = await csrfToken(jar, base);
+  const res = await fetchViaProxy(`${base}/api/auth/callback/credentials`, {
     method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar), Origin: base },
-    body: new URLSearchParams({ csrfToken, email, password, json: 'true' }),
+    headers: { Cookie: cookieHeader(jar), Origin: base },
+    body: new URLSearchParams({ csrfToken: token, email, password, json: 'true' }),
+    forwardedFor: address,
   });
   mergeCookies(jar, res);
   const { url } = (await res.json()) as { url: string };
   const error = new URL(url, base).searchParams.get('error');
   const signedIn = [...jar.keys()].some((name) => name.endsWith('next-auth.session-token'));
   return { cookie: signedIn && !error ? cookieHeader(jar) : null, error };
+}
+
+/** Signs out like the header's button does (next-auth's sign-out, with its CSRF token). */
+export async function signOut(cookie: string): Promise<Response> {
+  const jar = new Map(cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as [string, string]));
+  const token = await csrfToken(jar);
+  return fetch(`${baseUrl}/api/auth/signout`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar), Origin: baseUrl },
+    body: new URLSearchParams({ csrfToken: token, json: 'true' }),
+  });
 }
 
 export async function signedUpUser(label = 'user'): Promise<{ email: string; cookie: string }> {

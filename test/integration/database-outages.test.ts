@@ -86,7 +86,7 @@ describe.runIf(available)('PostgreSQL outages (DATABASE_URL, quotas in the datab
 
   it('PostgreSQL unreachable (a restart): every endpoint 503 naming the database, sign-in "not possible right now"; all back without restarting the app', async () => {
     const { email, key } = await account();
-    const { cookie } = await signIn(email, GOOD_PASSWORD, app.baseUrl);
+    const { cookie } = await signIn(email, GOOD_PASSWORD, undefined, app.baseUrl);
     expect(cookie).not.toBeNull();
     expect((await dashboard(cookie!, 'POST', '/api/dashboard/keys', { name: 'before' })).res.status).toBe(201);
 
@@ -115,7 +115,7 @@ describe.runIf(available)('PostgreSQL outages (DATABASE_URL, quotas in the datab
           await expectUnavailable(answer, 'database');
         }
         const started = Date.now();
-        const { error } = await signIn(email, GOOD_PASSWORD, app.baseUrl);
+        const { error } = await signIn(email, GOOD_PASSWORD, undefined, app.baseUrl);
         console.log(`[outage] PostgreSQL ${mode === 'refuse' ? 'unreachable' : 'silent'}, sign-in: "${error}" after ${Date.now() - started} ms`);
         expect(error).toBe('Signing in is not possible right now; try again shortly.');
       } finally {
@@ -127,6 +127,6 @@ describe.runIf(available)('PostgreSQL outages (DATABASE_URL, quotas in the datab
     const created = await dashboard(cookie!, 'POST', '/api/dashboard/keys', { name: 'after' });
     expect(created.res.status).toBe(201);
     expect((await validate(key)).res.status).toBe(200);
-    expect((await signIn(email, GOOD_PASSWORD, app.baseUrl)).cookie).not.toBeNull();
+    expect((await signIn(email, GOOD_PASSWORD, undefined, app.baseUrl)).cookie).not.toBeNull();
   });
 });

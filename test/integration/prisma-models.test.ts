@@ -34,13 +34,18 @@ async function exerciseEveryModel(db: Db): Promise<void> {
   });
   expect((await db.rateCounter.findMany()).map((r) => r.count)).toStrictEqual([1]);
 
+  const session = await db.session.create({ data: { id: 'a'.repeat(64), userId: user.id, expiresAt: new Date(Date.now() + 60_000) } });
+  expect(session.createdAt).toBeInstanceOf(Date);
+  expect((await db.session.findUniqueOrThrow({ where: { id: session.id }, include: { user: true } })).user.email).toBe('a@example.test');
+
   await db.appSecret.create({ data: { name: 's', value: 'v' } });
   expect((await db.appSecret.findUniqueOrThrow({ where: { name: 's' } })).value).toBe('v');
 
-  // Deleting an account deletes its keys and usage (ON DELETE CASCADE).
+  // Deleting an account deletes its keys, usage and sessions (ON DELETE CASCADE).
   await db.user.delete({ where: { id: user.id } });
   expect(await db.apiKey.count()).toBe(0);
   expect(await db.usageHour.count()).toBe(0);
+  expect(await db.session.count()).toBe(0);
 }
 
 describe('migrations', () => {

@@ -4,6 +4,7 @@
 // Enterprise API key for the tests to use, made through the app's embedded database server.
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedApp } from './embedded-app';
+import { TEST_PROXY_ADDRESS } from './test-proxy';
 
 /** The test server's input limit: small enough that over-limit bodies are cheap to send. */
 export const TEST_MAX_INPUT_BYTES = 10_000_000;
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logName: 'api-server',
     email: 'api-tests@yamljson.test',
     plan: 'enterprise',
-    env: { MAX_INPUT_BYTES: String(TEST_MAX_INPUT_BYTES) },
+    env: { MAX_INPUT_BYTES: String(TEST_MAX_INPUT_BYTES), TRUSTED_PROXIES: TEST_PROXY_ADDRESS },
   });
   project.provide('baseUrl', server.app.baseUrl);
   project.provide('maxInputBytes', TEST_MAX_INPUT_BYTES);

@@ -1,10 +1,13 @@
-// The dashboard's API (session + same-origin guards run first): sign-up, keys, plan, usage.
+// The dashboard's API (session + same-origin guards run first): sign-up, keys, plan, usage, sessions.
 import 'server-only';
 import { createApiKey, listApiKeys, renameApiKey, revokeApiKey } from '@/lib/accounts/api-keys';
 import { PLAN_LIST } from '@/lib/accounts/plans';
 import { usageSummary } from '@/lib/accounts/quota';
-import { createUser, setPlan } from '@/lib/accounts/users';
+import { endAllSessions } from '@/lib/accounts/sessions';
+import { selfServeUpgrades } from '@/lib/accounts/self-serve-upgrades';
+import { changeOwnPlan, signUp } from '@/lib/accounts/users';
 import { db } from '@/lib/db/client';
+import { requestClientAddress } from '@/lib/http/client-address';
 import { accountsRuntime } from '../accounts-runtime';
 import { ApiError } from '../errors';
 import { jsonReply, type ApiReply } from '../reply';
@@ -25,10 +28,11 @@ function stringField(body: Record<string, unknown>, name: string): string {
   return value;
 }
 
+// The same 201 whether or not the email had an account (see signUp).
 export async function handleSignup(request: ApiRequest): Promise<ApiReply> {
   const body = await readJsonBody(request, SMALL_BODY_BYTES);
-  const user = await createUser(db(), stringField(body, 'email'), stringField(body, 'password'));
-  return jsonReply({ user }, 201);
+  const outcome = await signUp(db(), stringField(body, 'email'), stringField(body, 'password'), requestClientAddress(request.headers));
+  return jsonReply(outcome, 201);
 }
 
 export async function handleListKeys(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
@@ -50,14 +54,17 @@ export async function handleRevokeKey(_request: ApiRequest, ctx: ApiContext, id:
   return jsonReply({ key: await revokeApiKey(db(), signedIn(ctx).id, id) });
 }
 
+const planBody = (plan: string) => ({ plan, plans: PLAN_LIST, selfServeUpgrades: selfServeUpgrades() });
+
 export function handleGetPlan(_request: ApiRequest, ctx: ApiContext): ApiReply {
-  return jsonReply({ plan: signedIn(ctx).plan, plans: PLAN_LIST });
+  return jsonReply(planBody(signedIn(ctx).plan));
 }
 
+// Down at once; up only when the operator allows self-serve upgrades (403 otherwise).
 export async function handleSetPlan(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const body = await readJsonBody(request, SMALL_BODY_BYTES);
-  const user = await setPlan(db(), signedIn(ctx).id, stringField(body, 'plan'));
-  return jsonReply({ plan: user.plan, plans: PLAN_LIST });
+  const user = await changeOwnPlan(db(), signedIn(ctx), stringField(body, 'plan'));
+  return jsonReply(planBody(user.plan));
 }
 
 export async function handleUsage(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
@@ -65,4 +72,9 @@ export async function handleUsage(_request: ApiRequest, ctx: ApiContext): Promis
   // Counts kept in memory or buffered (embedded and Redis quota stores) are written first: the page shows every call.
   await accountsRuntime().quota.flush();
   return jsonReply(await usageSummary(db(), user.id, user.plan));
+}
+
+// DELETE /api/dashboard/sessions - sign out everywhere: every session of the account ends, this one too.
+export async function handleEndAllSessions(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
+  return jsonReply({ ended: await endAllSessions(db(), signedIn(ctx).id) });
 }

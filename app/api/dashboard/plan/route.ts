@@ -1,4 +1,4 @@
-// GET /api/dashboard/plan - current plan and the plan table; PUT - change plan (immediate, no payment).
+// GET /api/dashboard/plan - current plan and the plan table; PUT - change plan (down at once; up only with self-serve upgrades on).
 import { handleGetPlan, handleSetPlan } from '@/lib/api/handlers/dashboard';
 import { methodNotAllowed } from '@/lib/api/method-not-allowed';
 import { dashboardGuards } from '@/lib/api/session-guards';
