@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures';
 import { settled, waitForEditors } from './support/monaco';
 
 test('sign up, create and copy a key, use it, watch usage, revoke it', async ({ page, request, watch }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   // The refused weak password is a 400 answer, which the browser logs.
   watch.allowConsoleError(/\/api\/account\/signup: Failed to load resource: .* 400/);
   const email = uniqueEmail('journey');

@@ -15,9 +15,15 @@ export async function visibleText(editor: Locator): Promise<string> {
   return lines.join('\n').replace(/\u00a0/g, ' ');
 }
 
+/**
+ * A safety net, not a speed goal: Monaco (several MB of script) usually shows in 1-3 s, but on a busy
+ * machine it took over 20 s.
+ */
+export const EDITOR_LIMIT_MS = 90_000;
+
 export async function waitForEditors(page: Page): Promise<void> {
-  await expect(inputEditor(page).locator('.monaco-editor')).toBeVisible({ timeout: 20_000 });
-  await expect(outputEditor(page).locator('.monaco-editor')).toBeVisible({ timeout: 20_000 });
+  await expect(inputEditor(page).locator('.monaco-editor')).toBeVisible({ timeout: EDITOR_LIMIT_MS });
+  await expect(outputEditor(page).locator('.monaco-editor')).toBeVisible({ timeout: EDITOR_LIMIT_MS });
 }
 
 /**
