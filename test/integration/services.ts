@@ -11,7 +11,8 @@ function reachable(url: string, defaultPort: number): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname, port: Number(port) || defaultPort });
-    socket.setTimeout(2000, () => {
+    // Generous: a busy machine must not turn a slow connect into skipped tests.
+    socket.setTimeout(10_000, () => {
       socket.destroy();
       resolve(false);
     });

@@ -81,11 +81,18 @@ async function waitUntilLive(baseUrl: string, server: ChildProcess, logFile: str
   throw new Error(`the server did not answer GET /api/health/live within ${START_LIMIT_MS / 1000} s:\n${tail(readLog(logFile))}`);
 }
 
+/**
+ * How long a stopping server may take to write what it holds in memory (quota counts) and close its
+ * database before it is killed: a safety net for a busy machine (a SIGKILL would lose those counts and
+ * fail the tests that read them); it usually exits within a second.
+ */
+export const STOP_LIMIT_MS = 30_000;
+
 async function stopServer(server: ChildProcess): Promise<void> {
   if (server.pid === undefined || server.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   killGroup(server.pid, 'SIGTERM');
-  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5_000).unref());
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), STOP_LIMIT_MS).unref());
   if ((await Promise.race([exited, timeout])) === 'timeout') killGroup(server.pid, 'SIGKILL');
 }
 
