@@ -1,7 +1,8 @@
 // `npm start` / `npm run dev`: the server, in one process.
 // 1. The database: with no DATABASE_URL this process owns the embedded database (PGlite in
-//    .data/pglite, or YAMLJSON_DATA_DIR), serves it over the PostgreSQL protocol on 127.0.0.1 for
-//    the app and the operator command, and applies migrations.
+//    .data/pglite, or YAMLJSON_DATA_DIR; locked by <folder>.lock while it runs), serves it over
+//    the PostgreSQL protocol on 127.0.0.1 for the app and the operator command, and applies
+//    migrations.
 // 2. One node:http server: the public API's paths go to the node:http front (build/api-front.mjs,
 //    lib/http/front.ts), everything else to Next.js (pages, dashboard API, sign-in). Under
 //    `npm run dev`, or with YAMLJSON_API_FRONT=off, Next.js serves the API too (its route files
@@ -15,7 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import next from 'next';
 import { createDb } from '@/lib/db/client';
-import { findEmbeddedServer, startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
+import { startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
 import { databaseTarget } from '@/lib/db/target';
 import { markClientAddress, parseTrustedProxies } from '@/lib/http/client-address';
@@ -52,14 +53,9 @@ function parseArgs(argv: string[]): Options {
 async function openDatabase(): Promise<{ url: string; embedded: EmbeddedServer | null }> {
   const target = databaseTarget();
   if (target.kind === 'server') return { url: target.url, embedded: null };
-  const running = await findEmbeddedServer(target.dataDir);
-  if (running) {
-    // Quotas and the key cache of the embedded mode live in the one process that owns the data.
-    throw new Error(
-      `the embedded database ${target.dataDir} is already served by process ${running.pid}, another yamljson server. ` +
-        'Stop it, or give this one its own YAMLJSON_DATA_DIR; several servers on one database need PostgreSQL (DATABASE_URL).',
-    );
-  }
+  // The folder's lock (lib/db/data-lock.ts) is taken before it is opened: a second server on it,
+  // even one started at the same instant, stops here with a one-line message naming the owner.
+  // Quotas and the key cache of the embedded mode live in the one process that owns the data.
   const embedded = await startEmbeddedServer(target.dataDir, 0, { onNotification: (channel) => publishAuthChange(channel) });
   markEmbeddedOwner();
   console.log(`[yamljson] embedded database: ${target.dataDir}`);
