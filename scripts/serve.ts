@@ -19,7 +19,11 @@ import { createDb } from '@/lib/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
 import { databaseTarget } from '@/lib/db/target';
+import { ApiError, toErrorReply } from '@/lib/api/errors';
+import { newRequestId } from '@/lib/api/request-id';
 import { markClientAddress, parseTrustedProxies } from '@/lib/http/client-address';
+import { API_SECURITY_HEADERS } from '@/lib/http/security-headers';
+import { applyServerLimits, hasMalformedPath, serverLimits, serverOptions } from '@/lib/http/server-limits';
 import { markEmbeddedOwner, publishAuthChange, shutdownAccounts } from '@/lib/accounts/runtime-hooks';
 
 interface Options {
@@ -65,6 +69,7 @@ async function openDatabase(): Promise<{ url: string; embedded: EmbeddedServer |
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+  const limits = serverLimits();
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
   const { url, embedded } = await openDatabase();
   process.env.DATABASE_URL = url;
@@ -78,8 +83,16 @@ async function main(): Promise<void> {
   const nextHandler = app.getRequestHandler();
   const front = options.dev || process.env.YAMLJSON_API_FRONT === 'off' ? null : await loadFront();
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(serverOptions(limits), (req, res) => {
     markClientAddress(req, trustedProxies);
+    // Next.js answers 500 to a dynamic route whose path does not decode (`/api/dashboard/keys/%ZZ`).
+    if (hasMalformedPath(req.url ?? '/')) {
+      const requestId = newRequestId();
+      const reply = toErrorReply(new ApiError('bad_request', 'The request path has an invalid percent-encoding (% must start two hex digits of UTF-8).'), requestId);
+      const headers = { ...API_SECURITY_HEADERS, ...reply.headers, 'X-Request-Id': requestId, 'Content-Length': Buffer.byteLength(reply.body) };
+      res.writeHead(reply.status, headers).end(reply.body);
+      return;
+    }
     try {
       if (front?.(req, res)) return;
     } catch (err) {
@@ -94,8 +107,8 @@ async function main(): Promise<void> {
       else res.destroy();
     });
   });
-  // Node's defaults, said out loud: a client has 5 s between requests on a kept-alive connection.
-  server.keepAliveTimeout = 5_000;
+  // Time limits, requests per connection and the connection cap (lib/http/server-limits.ts, HTTP_* variables).
+  applyServerLimits(server, limits);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.hostname, () => resolve());
