@@ -1,7 +1,8 @@
 // `npm start` / `npm run dev`: the server, in one process.
 // 1. The database: with no DATABASE_URL this process owns the embedded database (PGlite in
-//    .data/pglite, or YAMLJSON_DATA_DIR), serves it over the PostgreSQL protocol on 127.0.0.1 for
-//    the app and the operator command, and applies migrations.
+//    .data/pglite, or YAMLJSON_DATA_DIR; locked by <folder>.lock while it runs), serves it over
+//    the PostgreSQL protocol on 127.0.0.1 for the app and the operator command, and applies
+//    migrations.
 // 2. One node:http server: the public API's paths go to the node:http front (build/api-front.mjs,
 //    lib/http/front.ts), everything else to Next.js (pages, dashboard API, sign-in). Under
 //    `npm run dev`, or with YAMLJSON_API_FRONT=off, Next.js serves the API too (its route files
@@ -15,10 +16,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import next from 'next';
 import { createDb } from '@/lib/db/client';
-import { findEmbeddedServer, startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
+import { startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
 import { databaseTarget } from '@/lib/db/target';
+import { ApiError, toErrorReply } from '@/lib/api/errors';
+import { newRequestId } from '@/lib/api/request-id';
 import { markClientAddress, parseTrustedProxies } from '@/lib/http/client-address';
+import { API_SECURITY_HEADERS } from '@/lib/http/security-headers';
+import { applyServerLimits, hasMalformedPath, serverLimits, serverOptions } from '@/lib/http/server-limits';
 import { markEmbeddedOwner, publishAuthChange, shutdownAccounts } from '@/lib/accounts/runtime-hooks';
 
 interface Options {
@@ -52,14 +57,9 @@ function parseArgs(argv: string[]): Options {
 async function openDatabase(): Promise<{ url: string; embedded: EmbeddedServer | null }> {
   const target = databaseTarget();
   if (target.kind === 'server') return { url: target.url, embedded: null };
-  const running = await findEmbeddedServer(target.dataDir);
-  if (running) {
-    // Quotas and the key cache of the embedded mode live in the one process that owns the data.
-    throw new Error(
-      `the embedded database ${target.dataDir} is already served by process ${running.pid}, another yamljson server. ` +
-        'Stop it, or give this one its own YAMLJSON_DATA_DIR; several servers on one database need PostgreSQL (DATABASE_URL).',
-    );
-  }
+  // The folder's lock (lib/db/data-lock.ts) is taken before it is opened: a second server on it,
+  // even one started at the same instant, stops here with a one-line message naming the owner.
+  // Quotas and the key cache of the embedded mode live in the one process that owns the data.
   const embedded = await startEmbeddedServer(target.dataDir, 0, { onNotification: (channel) => publishAuthChange(channel) });
   markEmbeddedOwner();
   console.log(`[yamljson] embedded database: ${target.dataDir}`);
@@ -69,6 +69,7 @@ async function openDatabase(): Promise<{ url: string; embedded: EmbeddedServer |
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+  const limits = serverLimits();
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
   const { url, embedded } = await openDatabase();
   process.env.DATABASE_URL = url;
@@ -82,8 +83,16 @@ async function main(): Promise<void> {
   const nextHandler = app.getRequestHandler();
   const front = options.dev || process.env.YAMLJSON_API_FRONT === 'off' ? null : await loadFront();
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(serverOptions(limits), (req, res) => {
     markClientAddress(req, trustedProxies);
+    // Next.js answers 500 to a dynamic route whose path does not decode (`/api/dashboard/keys/%ZZ`).
+    if (hasMalformedPath(req.url ?? '/')) {
+      const requestId = newRequestId();
+      const reply = toErrorReply(new ApiError('bad_request', 'The request path has an invalid percent-encoding (% must start two hex digits of UTF-8).'), requestId);
+      const headers = { ...API_SECURITY_HEADERS, ...reply.headers, 'X-Request-Id': requestId, 'Content-Length': Buffer.byteLength(reply.body) };
+      res.writeHead(reply.status, headers).end(reply.body);
+      return;
+    }
     try {
       if (front?.(req, res)) return;
     } catch (err) {
@@ -98,8 +107,8 @@ async function main(): Promise<void> {
       else res.destroy();
     });
   });
-  // Node's defaults, said out loud: a client has 5 s between requests on a kept-alive connection.
-  server.keepAliveTimeout = 5_000;
+  // Time limits, requests per connection and the connection cap (lib/http/server-limits.ts, HTTP_* variables).
+  applyServerLimits(server, limits);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.hostname, () => resolve());

@@ -2,6 +2,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { dependencyTimeoutMs } from '@/lib/dependencies';
+import { bodyGateLimits } from './body-gate';
 import packageJson from '@/package.json';
 
 /** The largest plan's input limit (Enterprise, 100 MB). */
@@ -47,9 +48,10 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       .join('; ');
     throw new Error(`Invalid configuration: ${problems}.`);
   }
-  // Checked here, at start-up; the database and Redis clients read them when they are created.
+  // Checked here, at start-up; the database and Redis clients and the body gate read them when they are created.
   dependencyTimeoutMs('database', env);
   dependencyTimeoutMs('redis', env);
+  bodyGateLimits(env);
   return {
     version: packageJson.version,
     maxInputBytes: parsed.data.MAX_INPUT_BYTES ?? DEFAULT_MAX_INPUT_BYTES,

@@ -1,7 +1,10 @@
 // Reads request bodies with a hard byte cap, streaming: never holds more than the cap plus one chunk.
-// The bytes land in blocks this module allocates, so a large body can be handed to a worker
-// thread by transfer instead of by copy (see run-converter.ts).
+// The bytes land in blocks this module allocates as they arrive (a declared Content-Length is
+// never allocated ahead: a client declaring 100 MB and sending nothing holds at most 64 KiB), so a
+// large body can be handed to a worker thread by transfer instead of by copy (see run-converter.ts).
+// Bodies over 1 MiB take a place in the body gate first (body-gate.ts: per account and in total).
 import { decodeUtf8OrThrow, locateInvalidUtf8 } from '@/lib/converter/utf8';
+import { LARGE_BODY_BYTES, sharedBodyGate, type BodyGate } from './body-gate';
 import { ApiError } from './errors';
 import { formatBytes, formatOverLimit } from './format-bytes';
 import { isJsonMediaType, isRawMediaType, mediaTypeOf, RAW_MEDIA_TYPES } from './media-type';
@@ -10,9 +13,24 @@ import type { ApiRequest, BodyReader } from './with-api';
 const MIB = 1024 * 1024;
 /** The unread rest of a refused body is not worth draining: the connection ends with the response. */
 const CLOSE = { headers: { Connection: 'close' } };
-/** Without a Content-Length, blocks start at 64 KiB and double up to 16 MiB. */
+/** Blocks start at 64 KiB and double, as bytes arrive, up to 16 MiB (never past the declared length). */
 const FIRST_BLOCK = 64 * 1024;
 const LARGEST_BLOCK = 16 * MIB;
+
+/** Whose body it is, for the body gate's share per account. */
+export interface BodyReadOptions {
+  /** The account sending it (none for requests without one: counted in the total only). */
+  account?: string;
+  /** The gate (tests); by default the process's. */
+  gate?: BodyGate;
+}
+
+let heldBytes = 0;
+
+/** Bytes of blocks allocated for bodies being read right now (what slow uploads cost in memory). */
+export function bodyBufferBytes(): number {
+  return heldBytes;
+}
 
 /**
  * A request body as read: blocks of bytes that only this body uses (each owns its
@@ -29,12 +47,12 @@ export function jsonBodyCap(maxInputBytes: number): number {
 }
 
 /** Reads a JSON request body and returns the object it holds (400/413/415 otherwise). */
-export async function readJsonBody(request: ApiRequest, maxInputBytes: number): Promise<Record<string, unknown>> {
-  return parseJsonBody(joinBlocks(await readJsonBodyBytes(request, maxInputBytes)));
+export async function readJsonBody(request: ApiRequest, maxInputBytes: number, options: BodyReadOptions = {}): Promise<Record<string, unknown>> {
+  return parseJsonBody(joinBlocks(await readJsonBodyBytes(request, maxInputBytes, options)));
 }
 
 /** Checks the length and type of a JSON request body and reads its bytes (413/415 otherwise). */
-export async function readJsonBodyBytes(request: ApiRequest, maxInputBytes: number): Promise<BodyBytes> {
+export async function readJsonBodyBytes(request: ApiRequest, maxInputBytes: number, options: BodyReadOptions = {}): Promise<BodyBytes> {
   const cap = jsonBodyCap(maxInputBytes);
   const tooLarge = (size: string) =>
     new ApiError(
@@ -50,7 +68,7 @@ export async function readJsonBodyBytes(request: ApiRequest, maxInputBytes: numb
       `${type ? `Content-Type "${type}" is not accepted` : 'The request has no Content-Type'}; send a JSON body with Content-Type: application/json.`,
     );
   }
-  return readBytesCapped(request, cap, declared, () => tooLarge(`more than ${formatBytes(cap, 2)}`));
+  return readBytesCapped(request, cap, declared, () => tooLarge(`more than ${formatBytes(cap, 2)}`), options);
 }
 
 /** The object a JSON body holds (400 for an empty body, bad UTF-8, bad JSON or a non-object). */
@@ -80,7 +98,7 @@ export function parseJsonBody(bytes: Uint8Array): Record<string, unknown> {
 }
 
 /** Reads a raw-mode body (the document itself) as bytes, at most `maxInputBytes` of them. */
-export async function readRawBody(request: ApiRequest, maxInputBytes: number): Promise<BodyBytes> {
+export async function readRawBody(request: ApiRequest, maxInputBytes: number, options: BodyReadOptions = {}): Promise<BodyBytes> {
   const tooLarge = (size: string) =>
     new ApiError('payload_too_large', `Input is ${size}; the limit is ${formatBytes(maxInputBytes)}.`, CLOSE);
   const declared = checkContentLength(request, maxInputBytes, (length) => {
@@ -94,7 +112,7 @@ export async function readRawBody(request: ApiRequest, maxInputBytes: number): P
       `Content-Type "${type}" is not accepted in raw mode; send the document itself as one of: ${RAW_MEDIA_TYPES.join(', ')}.`,
     );
   }
-  return readBytesCapped(request, maxInputBytes, declared, () => tooLarge(`more than ${formatBytes(maxInputBytes)}`));
+  return readBytesCapped(request, maxInputBytes, declared, () => tooLarge(`more than ${formatBytes(maxInputBytes)}`), options);
 }
 
 /** The body's bytes in one array (no copy when it is one block). */
@@ -119,41 +137,72 @@ function checkContentLength(request: ApiRequest, cap: number, error: (length: nu
 }
 
 /**
- * Copies the body into blocks of our own: one block of the declared length when there is a
- * Content-Length (no copy at the end), else growing blocks. A chunk is copied as it arrives,
- * so no step copies the whole body at once on the event loop.
+ * Copies the body into blocks of our own as it arrives: 64 KiB first, each next block twice the
+ * last (at most 16 MiB, and never more than the declared length or the cap still allows), so
+ * memory follows the bytes received, not the bytes announced. A chunk is copied as it arrives, so
+ * no step copies the whole body at once on the event loop. A body over 1 MiB (declared, or once
+ * that much has arrived) first takes a place in the body gate (429/503 when there is none).
  */
-async function readBytesCapped(request: ApiRequest, cap: number, declared: number | null, tooLarge: () => ApiError): Promise<BodyBytes> {
-  const blocks: Uint8Array[] = [];
+async function readBytesCapped(
+  request: ApiRequest,
+  cap: number,
+  declared: number | null,
+  tooLarge: () => ApiError,
+  options: BodyReadOptions,
+): Promise<BodyBytes> {
   if (!request.body) return { blocks: [new Uint8Array(0)], byteLength: 0 };
+  const gate = options.gate ?? sharedBodyGate();
+  let leave: (() => void) | null = declared !== null && declared > LARGE_BODY_BYTES ? gate.enter(options.account) : null;
   const reader: BodyReader = 'openReader' in request.body ? request.body.openReader() : request.body.getReader();
-  let block = new Uint8Array(declared ?? FIRST_BLOCK);
-  let used = 0;
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > cap) {
-      // Stop here: the rest is neither read nor buffered.
-      reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    let chunk: Uint8Array = value;
-    while (chunk.byteLength > 0) {
-      if (used === block.byteLength) {
-        blocks.push(block);
-        block = new Uint8Array(Math.min(LARGEST_BLOCK, Math.max(FIRST_BLOCK, 2 * block.byteLength), cap - total + chunk.byteLength));
-        used = 0;
+  const blocks: Uint8Array[] = [];
+  let allocated = 0;
+  const allocate = (size: number) => {
+    allocated += size;
+    heldBytes += size;
+    return new Uint8Array(size);
+  };
+  try {
+    let block = allocate(Math.min(FIRST_BLOCK, declared ?? FIRST_BLOCK, cap));
+    let used = 0;
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > cap) {
+        // Stop here: the rest is neither read nor buffered.
+        reader.cancel().catch(() => {});
+        throw tooLarge();
       }
-      const n = Math.min(chunk.byteLength, block.byteLength - used);
-      block.set(n === chunk.byteLength ? chunk : chunk.subarray(0, n), used);
-      used += n;
-      chunk = chunk.subarray(n);
+      if (!leave && total > LARGE_BODY_BYTES) {
+        try {
+          leave = gate.enter(options.account);
+        } catch (err) {
+          reader.cancel().catch(() => {});
+          throw err;
+        }
+      }
+      let chunk: Uint8Array = value;
+      while (chunk.byteLength > 0) {
+        if (used === block.byteLength) {
+          if (used > 0) blocks.push(block);
+          const placed = total - chunk.byteLength;
+          const bound = declared !== null && placed < declared ? declared : cap;
+          block = allocate(Math.min(LARGEST_BLOCK, Math.max(FIRST_BLOCK, 2 * block.byteLength), Math.max(bound - placed, chunk.byteLength)));
+          used = 0;
+        }
+        const n = Math.min(chunk.byteLength, block.byteLength - used);
+        block.set(n === chunk.byteLength ? chunk : chunk.subarray(0, n), used);
+        used += n;
+        chunk = chunk.subarray(n);
+      }
     }
+    if (used > 0 || blocks.length === 0) blocks.push(used === block.byteLength ? block : block.subarray(0, used));
+    return { blocks, byteLength: total };
+  } finally {
+    heldBytes -= allocated;
+    leave?.();
   }
-  blocks.push(used === block.byteLength ? block : block.subarray(0, used));
-  return { blocks, byteLength: total };
 }
 
 function truncate(s: string, max: number): string {

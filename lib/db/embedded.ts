@@ -2,6 +2,8 @@
 // single-process, so one process owns the folder and serves it over the PostgreSQL protocol
 // (pglite-socket); the app and the operator command connect to that like to any server. When no
 // owner is running, the operator command opens the folder itself (pglite-prisma-adapter).
+// The owner holds `<folder>.lock` (data-lock.ts) from before it opens the folder until it has
+// closed it, so a second process, even one started at the same instant, is refused.
 // The owner also sees every NOTIFY the database delivers (onNotification), so the app in the same
 // process can keep caches that another client's change (the operator command) invalidates at once.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { freePort } from '../free-port';
+import { lockDataDir, type DataDirLock } from './data-lock';
 import { PrismaClient } from './generated/client';
 import type { Db } from './client';
 
@@ -42,29 +45,58 @@ export interface EmbeddedServerOptions {
  */
 export const NOTIFIED_CHANNELS = ['yamljson_auth'] as const;
 
-/** Opens the folder and serves it on 127.0.0.1 (port 0: any free port). */
+/**
+ * Takes the folder's lock (DataDirLockedError if another live process holds it), opens the folder
+ * and serves it on 127.0.0.1 (port 0: any free port). The lock is released by stop(), or when the
+ * process exits; a process killed outright leaves a stale lock that the next owner takes over.
+ */
 export async function startEmbeddedServer(dataDir: string, port = 0, options: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
-  const running = await findEmbeddedServer(dataDir);
-  if (running) throw new Error(`The embedded database ${dataDir} is already served by process ${running.pid} (${running.url}).`);
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  const pg = await PGlite.create(dataDir);
-  if (options.onNotification) {
-    for (const channel of NOTIFIED_CHANNELS) await pg.exec(`LISTEN ${channel}`);
-    observeNotifications(pg, options.onNotification);
+  const lock = holdLock(dataDir);
+  let pg: PGlite | undefined;
+  try {
+    pg = await PGlite.create(dataDir);
+    if (options.onNotification) {
+      for (const channel of NOTIFIED_CHANNELS) await pg.exec(`LISTEN ${channel}`);
+      observeNotifications(pg, options.onNotification);
+    }
+    const chosenPort = port || (await freePort());
+    const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: chosenPort, maxConnections: 32 });
+    await server.start();
+    writeFileSync(serverFile(dataDir), JSON.stringify({ pid: process.pid, port: chosenPort } satisfies ServerFile));
+    const db = pg;
+    let stopped = false;
+    return {
+      url: embeddedUrl(chosenPort),
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        try {
+          await server.stop();
+          await db.close();
+        } finally {
+          rmSync(serverFile(dataDir), { force: true });
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    await pg?.close().catch(() => {});
+    lock.release();
+    throw err;
   }
-  const chosenPort = port || (await freePort());
-  const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: chosenPort, maxConnections: 32 });
-  await server.start();
-  writeFileSync(serverFile(dataDir), JSON.stringify({ pid: process.pid, port: chosenPort } satisfies ServerFile));
-  let stopped = false;
+}
+
+/** The folder's lock, also released if the process exits without closing the database. */
+function holdLock(dataDir: string): DataDirLock {
+  const lock = lockDataDir(dataDir);
+  const onExit = () => lock.release();
+  process.once('exit', onExit);
   return {
-    url: embeddedUrl(chosenPort),
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await server.stop();
-      await pg.close();
-      rmSync(serverFile(dataDir), { force: true });
+    file: lock.file,
+    release() {
+      process.off('exit', onExit);
+      lock.release();
     },
   };
 }
@@ -158,18 +190,28 @@ export async function findEmbeddedServer(dataDir: string): Promise<{ pid: number
   return { pid: info.pid, url: embeddedUrl(info.port) };
 }
 
-/** A Prisma client straight on the folder (only when no server owns it). */
+/** A Prisma client straight on the folder (only when no server owns it: it takes the folder's lock). */
 export async function openEmbeddedDirect(dataDir: string): Promise<{ db: Db; close(): Promise<void> }> {
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  const pg = await PGlite.create(dataDir);
-  const db = new PrismaClient({ adapter: new PrismaPGlite(pg) });
-  return {
-    db,
-    async close() {
-      await db.$disconnect();
-      await pg.close();
-    },
-  };
+  const lock = holdLock(dataDir);
+  try {
+    const pg = await PGlite.create(dataDir);
+    const db = new PrismaClient({ adapter: new PrismaPGlite(pg) });
+    return {
+      db,
+      async close() {
+        try {
+          await db.$disconnect();
+          await pg.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
 }
 
 function processAlive(pid: number): boolean {

@@ -30,7 +30,7 @@ const concat = (parts: Uint8Array[]) => Buffer.concat(parts);
 const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 
 describe('reading a body into blocks', () => {
-  it('with a Content-Length: one block of exactly that size, holding the bytes sent', async () => {
+  it('with a small Content-Length: one block of exactly that size, holding the bytes sent', async () => {
     const { stream, sent } = chunks(5, 1000);
     const body = await readRawBody(request(stream, { 'content-type': 'application/json', 'content-length': '5000' }), 10_000);
     expect(body.blocks).toHaveLength(1);

@@ -19,7 +19,7 @@ export async function handleRawConvert(request: ApiRequest, ctx: ApiContext, que
     preserveComments: query.get('preserveComments') ?? undefined,
     preserveAnchors: query.get('preserveAnchors') ?? undefined,
   });
-  const body = await readRawBody(request, ctx.maxInputBytes);
+  const body = await readRawBody(request, ctx.maxInputBytes, { account: ctx.account?.userId });
   const answer = await runConversionJob(
     {
       kind: 'convert-raw',

@@ -1,0 +1,99 @@
+// What one client may hold of the server: how long it may take to send a request's headers and the
+// whole request, how long an idle kept-alive connection stays, how many requests one connection
+// carries, and how many connections are open at once. Without them ~20,000 idle connections used up
+// the process's open files and every call failed. scripts/serve.ts applies them to its one server.
+import type { Server, ServerOptions } from 'node:http';
+import { readFileSync } from 'node:fs';
+
+export interface ServerLimits {
+  /** A request's headers must be complete this long after its connection opened or its previous request ended (408, closed). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must have arrived within this (408, closed). */
+  requestTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Requests one connection carries before the server closes it (0: no limit). */
+  maxRequestsPerSocket: number;
+  /** Connections open at once; beyond, a new connection is closed at once (existing ones go on). */
+  maxConnections: number;
+}
+
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** Five minutes (Node's default): a 200 MB body over a slow link. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+export const DEFAULT_MAX_REQUESTS_PER_SOCKET = 1_000;
+export const DEFAULT_MAX_CONNECTIONS = 10_000;
+/** Open files kept for everything else (database, workers, Next.js's files) when the default cap follows the process's limit. */
+const FILES_FOR_THE_REST = 256;
+
+/** Reads the HTTP_* variables (positive whole numbers; 0 allowed for HTTP_MAX_REQUESTS_PER_SOCKET). Throws one readable error. */
+export function serverLimits(env: Record<string, string | undefined> = process.env, openFiles = openFilesLimit()): ServerLimits {
+  const headersTimeoutMs = whole(env, 'HTTP_HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS, 1);
+  const requestTimeoutMs = whole(env, 'HTTP_REQUEST_TIMEOUT_MS', Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs), 1);
+  if (requestTimeoutMs < headersTimeoutMs) {
+    throw new Error('Invalid configuration: HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS.');
+  }
+  const fitting = openFiles === null ? DEFAULT_MAX_CONNECTIONS : Math.max(16, openFiles - FILES_FOR_THE_REST);
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: whole(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_KEEP_ALIVE_TIMEOUT_MS, 1),
+    maxRequestsPerSocket: whole(env, 'HTTP_MAX_REQUESTS_PER_SOCKET', DEFAULT_MAX_REQUESTS_PER_SOCKET, 0),
+    maxConnections: whole(env, 'HTTP_MAX_CONNECTIONS', Math.min(DEFAULT_MAX_CONNECTIONS, fitting), 1),
+  };
+}
+
+/** The options http.createServer needs for them (the timeouts are checked this often, not Node's 30 s). */
+export function serverOptions(limits: ServerLimits): ServerOptions {
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+  };
+}
+
+/** Applies the limits that are properties of the server (set again: older Node versions ignore some options). */
+export function applyServerLimits(server: Server, limits: ServerLimits): void {
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+  server.maxConnections = limits.maxConnections;
+}
+
+/** The process's soft limit of open files (Linux /proc), or null. */
+export function openFilesLimit(): number | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const soft = line?.split(/\s{2,}/)[1];
+    return soft && /^\d+$/.test(soft) ? Number(soft) : null;
+  } catch {
+    return null;
+  }
+}
+
+function whole(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  if (!/^\d{1,10}$/.test(value) || Number(value) < min) {
+    throw new Error(`Invalid configuration: ${name} must be a whole number${min > 0 ? ' above 0' : ''} (got ${JSON.stringify(value)}).`);
+  }
+  return Number(value);
+}
+
+/** Whether a request target's path has a `%` escape that does not decode (bad hex, or not UTF-8): answered 400. */
+export function hasMalformedPath(url: string): boolean {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  if (!path.includes('%')) return false;
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
