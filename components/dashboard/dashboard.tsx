@@ -1,7 +1,7 @@
 'use client';
 // The dashboard: usage, API keys and plan, each loaded from the dashboard API.
 import { useCallback, useEffect, useState } from 'react';
-import type { ApiKeyView, PlanBody, UsageBody } from '@/lib/web/dashboard-types';
+import type { ApiKeyPage, ApiKeyView, PlanBody, UsageBody } from '@/lib/web/dashboard-types';
 import { fetchJson } from '@/lib/web/fetch-json';
 import { KeysSection } from './keys-section';
 import { PlanSection } from './plan-section';
@@ -11,6 +11,8 @@ import { UsageSection } from './usage-section';
 export function Dashboard({ email }: { email: string }) {
   const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
   const [keysError, setKeysError] = useState('');
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [plan, setPlan] = useState<PlanBody | null>(null);
   const [planError, setPlanError] = useState('');
   const [busyPlan, setBusyPlan] = useState<string | null>(null);
@@ -19,11 +21,38 @@ export function Dashboard({ email }: { email: string }) {
   const [refreshing, setRefreshing] = useState(false);
 
   const loadKeys = useCallback(async () => {
-    const r = await fetchJson<{ keys: ApiKeyView[] }>('/api/dashboard/keys');
+    const r = await fetchJson<ApiKeyPage>('/api/dashboard/keys');
     if (r.ok) {
       setKeys(r.data.keys);
+      setNextCursor(r.data.nextCursor);
       setKeysError('');
     } else setKeysError(r.message);
+  }, []);
+
+  // The list comes 100 keys a page; "Load more" appends the next page.
+  async function loadMoreKeys() {
+    if (!nextCursor) return;
+    setLoadingMore(true);
+    const r = await fetchJson<ApiKeyPage>(`/api/dashboard/keys?cursor=${encodeURIComponent(nextCursor)}`);
+    setLoadingMore(false);
+    if (!r.ok) {
+      setKeysError(r.message);
+      return;
+    }
+    setKeys((shown) => {
+      const seen = new Set((shown ?? []).map((k) => k.id));
+      return [...(shown ?? []), ...r.data.keys.filter((k) => !seen.has(k.id))];
+    });
+    setNextCursor(r.data.nextCursor);
+    setKeysError('');
+  }
+
+  // A created, renamed or revoked key changes in place, so the pages already loaded stay.
+  const keyChanged = useCallback((key: ApiKeyView) => {
+    setKeys((shown) => {
+      const list = shown ?? [];
+      return list.some((k) => k.id === key.id) ? list.map((k) => (k.id === key.id ? key : k)) : [key, ...list];
+    });
   }, []);
 
   const loadUsage = useCallback(async () => {
@@ -82,7 +111,14 @@ export function Dashboard({ email }: { email: string }) {
         <UsageSection usage={usage} error={usageError} onRefresh={loadUsage} refreshing={refreshing} />
         <PlanSection plan={plan} email={email} error={planError} busyPlan={busyPlan} onChange={changePlan} />
       </div>
-      <KeysSection keys={keys} error={keysError} onChanged={loadKeys} />
+      <KeysSection
+        keys={keys}
+        error={keysError}
+        onChanged={keyChanged}
+        hasMore={nextCursor !== null}
+        loadingMore={loadingMore}
+        onLoadMore={loadMoreKeys}
+      />
     </div>
   );
 }

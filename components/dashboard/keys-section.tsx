@@ -9,13 +9,18 @@ import { fetchJson } from '@/lib/web/fetch-json';
 interface Props {
   keys: ApiKeyView[] | null;
   error: string;
-  onChanged: () => Promise<void>;
+  /** A key was created, renamed or revoked: the list shows it at once. */
+  onChanged: (key: ApiKeyView) => void;
+  /** More keys than the pages loaded so far (the list comes 100 keys a page). */
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => Promise<void>;
 }
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
 
-export function KeysSection({ keys, error, onChanged }: Props) {
+export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLoadMore }: Props) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -42,7 +47,7 @@ export function KeysSection({ keys, error, onChanged }: Props) {
     setName('');
     setCopied(false);
     setCreated(result.data);
-    await onChanged();
+    onChanged(result.data.key);
   }
 
   async function rename(event: FormEvent<HTMLFormElement>) {
@@ -60,7 +65,7 @@ export function KeysSection({ keys, error, onChanged }: Props) {
     }
     setRenaming(null);
     setMessage({ kind: 'success', text: `Renamed to “${result.data.key.name}”.` });
-    await onChanged();
+    onChanged(result.data.key);
   }
 
   async function revoke() {
@@ -76,7 +81,7 @@ export function KeysSection({ keys, error, onChanged }: Props) {
     }
     setRevoking(null);
     setMessage({ kind: 'success', text: `Key “${result.data.key.name}” revoked: it no longer works.` });
-    await onChanged();
+    onChanged(result.data.key);
   }
 
   return (
@@ -178,6 +183,13 @@ export function KeysSection({ keys, error, onChanged }: Props) {
           </table>
         </div>
       )}
+      {keys !== null && hasMore ? (
+        <p className="load-more">
+          <button type="button" className="button" onClick={() => void onLoadMore()} disabled={loadingMore}>
+            {loadingMore ? 'Loading…' : 'Load more'}
+          </button>
+        </p>
+      ) : null}
 
       <Dialog
         open={created !== null}

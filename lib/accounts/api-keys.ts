@@ -2,8 +2,9 @@
 // revoked, and looked up on every API call.
 import type { Db } from '@/lib/db/client';
 import { AccountError } from './errors';
-import { API_KEY_PATTERN, hashApiKey, newApiKey, newId } from './ids';
+import { API_KEY_PATTERN, hashApiKey, KEY_ID_PATTERN, newApiKey, newId } from './ids';
 import { isPlanId, type PlanId } from './plans';
+import { lineTextProblem } from './text';
 
 export interface ApiKeyView {
   id: string;
@@ -26,9 +27,16 @@ const toView = (k: KeyRow): ApiKeyView => ({
 });
 
 export const KEY_NAME_MAX_LENGTH = 64;
+/** Active (not revoked) keys one account may hold; revoked keys stay listed and do not count. */
+export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 100;
+/** Keys per page of the dashboard's list. */
+export const KEYS_PAGE_SIZE = 100;
 
 function cleanName(name: unknown): string {
   if (typeof name !== 'string') throw new AccountError('bad_request', 'Give the key a name (a string).');
+  const problem = lineTextProblem(name);
+  if (problem === 'lone_surrogate') throw new AccountError('bad_request', 'Key names must be valid Unicode text (this one has a lone surrogate).');
+  if (problem) throw new AccountError('bad_request', 'Key names are one line of text: no control characters (NUL, tabs, line breaks...).');
   const trimmed = name.trim();
   if (!trimmed) throw new AccountError('bad_request', 'Give the key a name.');
   if (trimmed.length > KEY_NAME_MAX_LENGTH) {
@@ -37,19 +45,75 @@ function cleanName(name: unknown): string {
   return trimmed;
 }
 
+/**
+ * A new key, unless the account already has MAX_ACTIVE_KEYS_PER_ACCOUNT active ones. The database
+ * enforces the cap (a trigger that counts under the account's row lock, migration
+ * 20261125100000_api_key_pages), so creations racing on any number of instances cannot pass it, and
+ * the insert stays one statement.
+ */
 export async function createApiKey(db: Db, userId: string, name: unknown): Promise<{ key: ApiKeyView; secret: string }> {
   const { secret, prefix, hash } = newApiKey();
-  const row = await db.apiKey.create({ data: { id: newId('key'), userId, name: cleanName(name), prefix, hash } });
-  return { key: toView(row), secret };
+  try {
+    const row = await db.apiKey.create({ data: { id: newId('key'), userId, name: cleanName(name), prefix, hash } });
+    return { key: toView(row), secret };
+  } catch (err) {
+    if (isKeyCapError(err)) {
+      throw new AccountError(
+        'key_limit_reached',
+        `This account has ${MAX_ACTIVE_KEYS_PER_ACCOUNT} active keys, the most it may have. Revoke a key you no longer use, then create a new one.`,
+      );
+    }
+    throw err;
+  }
 }
 
-export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyView[]> {
-  const rows = await db.apiKey.findMany({ where: { userId }, orderBy: { createdAt: 'desc' } });
-  return rows.map(toView);
+/** SQLSTATE raised by the cap trigger; the trigger's limit and MAX_ACTIVE_KEYS_PER_ACCOUNT are the same 100. */
+const KEY_CAP_SQLSTATE = 'YJ001';
+
+/** The cap trigger's refusal, as Prisma passes it on (the driver adapter's error carries the SQLSTATE). */
+function isKeyCapError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const fields = e as { code?: unknown; originalCode?: unknown; meta?: { code?: unknown; driverAdapterError?: unknown }; cause?: unknown };
+    if (fields.code === KEY_CAP_SQLSTATE || fields.originalCode === KEY_CAP_SQLSTATE || fields.meta?.code === KEY_CAP_SQLSTATE) return true;
+    e = fields.cause ?? fields.meta?.driverAdapterError;
+  }
+  return false;
+}
+
+/** One page of the account's keys, newest first; `nextCursor` is null on the last page. */
+export interface ApiKeyPage {
+  keys: ApiKeyView[];
+  nextCursor: string | null;
+}
+
+// A cursor names the last key of a page: its creation time (ms) and id, so the next page starts
+// right after it in (createdAt, id) order, whatever was created or revoked meanwhile.
+const CURSOR_TEXT = /^(\d{1,15})\.(key_[0-9A-Za-z]{20})$/;
+const encodeCursor = (row: KeyRow) => Buffer.from(`${row.createdAt.getTime()}.${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const match = /^[A-Za-z0-9_-]{1,64}$/.test(cursor) ? CURSOR_TEXT.exec(Buffer.from(cursor, 'base64url').toString('latin1')) : null;
+  if (!match) throw new AccountError('bad_request', '"cursor" is not valid: pass the nextCursor of the previous page as it is.');
+  return { createdAt: new Date(Number(match[1])), id: match[2]! };
+}
+
+/** A page of keys: the first without a cursor, then the one after `cursor` (a previous page's nextCursor). */
+export async function listApiKeys(db: Db, userId: string, cursor: string | null = null, pageSize = KEYS_PAGE_SIZE): Promise<ApiKeyPage> {
+  const after = cursor === null ? null : decodeCursor(cursor);
+  const rows = await db.apiKey.findMany({
+    where: after
+      ? { userId, OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+      : { userId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: pageSize + 1,
+  });
+  const page = rows.slice(0, pageSize);
+  return { keys: page.map(toView), nextCursor: rows.length > pageSize ? encodeCursor(page[page.length - 1]!) : null };
 }
 
 /** Only the owner's keys are found: another account's key id is "not found", never "forbidden". */
 async function ownKey(db: Db, userId: string, id: string): Promise<KeyRow> {
+  if (!KEY_ID_PATTERN.test(id)) throw new AccountError('bad_request', 'Key ids look like "key_" followed by 20 letters and digits.');
   const row = await db.apiKey.findFirst({ where: { id, userId } });
   if (!row) throw new AccountError('not_found', 'No such key.');
   return row;

@@ -1,6 +1,6 @@
 // Refusals of the accounts layer; lib/api/errors.ts turns them into the contract's error body.
 
-export type AccountErrorCode = 'bad_request' | 'forbidden' | 'not_found' | 'unauthorized' | 'rate_limited';
+export type AccountErrorCode = 'bad_request' | 'forbidden' | 'not_found' | 'unauthorized' | 'rate_limited' | 'key_limit_reached';
 
 export class AccountError extends Error {
   readonly code: AccountErrorCode;

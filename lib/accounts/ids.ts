@@ -15,6 +15,8 @@ export function randomBase62(length: number): string {
 }
 
 export const newId = (prefix: string) => `${prefix}_${randomBase62(20)}`;
+/** What newId('key') makes: anything else cannot be a key's id (and is refused before any query). */
+export const KEY_ID_PATTERN = /^key_[0-9A-Za-z]{20}$/;
 
 /** `yj_` + 32 base62 characters: about 190 random bits. */
 export const API_KEY_PREFIX = 'yj_';

@@ -1,5 +1,6 @@
 // Password hashing (scrypt, salted, slow) and the password rules. No plaintext is ever stored.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hasLoneSurrogate } from './text';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -45,6 +46,8 @@ const COMMON = new Set([
 
 /** Why a password is too weak, in words for the sign-up form; null when it is acceptable. */
 export function passwordProblem(password: string, email: string): string | null {
+  // Hashed as UTF-8, a lone surrogate becomes U+FFFD: two different passwords would be one.
+  if (hasLoneSurrogate(password)) return 'Password must be valid Unicode text (it has a lone surrogate).';
   if (password.length < PASSWORD_MIN_LENGTH) return `Password is too short: use at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (password.length > PASSWORD_MAX_LENGTH) return `Password is too long: use at most ${PASSWORD_MAX_LENGTH} characters.`;
   if (new Set(password).size < 4) return 'Password is too simple: use at least 4 different characters.';

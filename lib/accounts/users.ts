@@ -4,7 +4,7 @@ import { hitCounter } from './counters';
 import { emailProblem, normalizeEmail } from './email';
 import { AccountError } from './errors';
 import { newId, randomBase62 } from './ids';
-import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { dummyPasswordHash, hashPassword, PASSWORD_MAX_LENGTH, passwordProblem, verifyPassword } from './passwords';
 import { isPlanId, PLAN_IDS, PLANS, type PlanId } from './plans';
 import { toPublicUser, type PublicUser } from './public-user';
 import { selfServeUpgrades } from './self-serve-upgrades';
@@ -84,6 +84,9 @@ export async function findUserById(db: Db, id: string): Promise<PublicUser | nul
  */
 export async function verifyCredentials(db: Db, emailInput: string, password: string, address: string): Promise<PublicUser> {
   const email = normalizeEmail(emailInput);
+  // No account can have a malformed email: say so before any throttle bucket or query is touched.
+  const emailIssue = emailProblem(email);
+  if (emailIssue) throw new AccountError('bad_request', emailIssue);
   const rules = signInRules(email, address);
   const [perAddress, perEmailAndAddress, perEmail] = await Promise.all(
     [rules.perAddress, rules.perEmailAndAddress, rules.perEmail].map((rule) => reserveAttempt(db, rule)),
@@ -97,6 +100,8 @@ export async function verifyCredentials(db: Db, emailInput: string, password: st
     await releaseAttempts(db, attempts);
     throw throttledError('Too many failed sign-in attempts.', waitSeconds);
   }
+  // No account has a password this long (sign-up refuses it): a failed attempt, without hashing megabytes.
+  if (password.length > PASSWORD_MAX_LENGTH) throw new AccountError('unauthorized', 'Wrong email or password.');
   const user = await db.user.findUnique({ where: { email } });
   // Hash even when the account does not exist, so timing does not tell which emails have accounts.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   /** Dashboard: no such key (or not this account's). */
   not_found: 404,
+  /** Dashboard: the account already has the most active API keys it may have (lib/accounts/api-keys.ts). */
+  key_limit_reached: 409,
   payload_too_large: 413,
   /** A method the route does not serve; `Allow` lists the ones it does. */
   method_not_allowed: 405,
@@ -31,7 +33,7 @@ export type ApiErrorCode = keyof typeof ERROR_STATUS;
 export const API_ERROR_CODES = Object.keys(ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]];
 
 /** Codes only the dashboard's session endpoints answer; the public API (and its OpenAPI document) never does. */
-export const DASHBOARD_ERROR_CODES: readonly ApiErrorCode[] = ['forbidden', 'not_found'];
+export const DASHBOARD_ERROR_CODES: readonly ApiErrorCode[] = ['forbidden', 'not_found', 'key_limit_reached'];
 export const PUBLIC_API_ERROR_CODES = API_ERROR_CODES.filter((c) => !DASHBOARD_ERROR_CODES.includes(c)) as [
   ApiErrorCode,
   ...ApiErrorCode[],

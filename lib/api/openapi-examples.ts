@@ -103,6 +103,10 @@ export const errorExamples: Record<ApiErrorCode, Example<ErrorBody>> = {
   unauthorized: errorExample('unauthorized', 'This API key is not valid: it is unknown or was revoked.'),
   forbidden: errorExample('forbidden', 'This request comes from another site; dashboard changes are accepted only from the dashboard itself.'),
   not_found: errorExample('not_found', 'No such key.'),
+  key_limit_reached: errorExample(
+    'key_limit_reached',
+    'This account has 100 active keys, the most it may have. Revoke a key you no longer use, then create a new one.',
+  ),
   payload_too_large: errorExample('payload_too_large', 'Input is 1.4 MB; the Free plan accepts up to 1 MB.'),
   unsupported_media_type: errorExample(
     'unsupported_media_type',

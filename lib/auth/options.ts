@@ -61,9 +61,11 @@ export async function authOptions(): Promise<NextAuthOptions> {
         name: 'Email and password',
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials, req) {
-          const email = credentials?.email ?? '';
-          const password = credentials?.password ?? '';
-          if (!email || !password) throw new Error('Enter your email and password.');
+          const email: unknown = credentials?.email ?? '';
+          const password: unknown = credentials?.password ?? '';
+          if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) {
+            throw new Error('Enter your email and password.');
+          }
           try {
             const user = await verifyCredentials(db(), email, password, requestClientAddress(req.headers ?? {}));
             return { id: user.id, email: user.email };

@@ -2,7 +2,7 @@
 // types, imported as types only, so the pages and the API cannot drift apart.
 import type { Plan } from '@/lib/accounts/plans';
 
-export type { ApiKeyView } from '@/lib/accounts/api-keys';
+export type { ApiKeyPage, ApiKeyView } from '@/lib/accounts/api-keys';
 export type { UsageSummary as UsageBody } from '@/lib/accounts/quota';
 export type { SignUpOutcome as SignUpBody } from '@/lib/accounts/users';
 export type PlanView = Plan;

@@ -109,7 +109,8 @@ describe('notifications from the embedded database', () => {
     expect(result.applied).toStrictEqual(readMigrations().map((m) => m.name));
     expect(result.applied).toContain('20261122100000_auth_change_notify');
     const triggers = await app.$queryRaw<Array<{ tgname: string }>>`
-      SELECT tgname FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname`;
+      SELECT t.tgname FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+      WHERE NOT t.tgisinternal AND p.proname = 'yamljson_notify_auth_change' ORDER BY t.tgname`;
     expect(triggers.map((t) => t.tgname)).toStrictEqual(['ApiKey_auth_delete', 'ApiKey_auth_update', 'User_auth_delete', 'User_auth_update']);
   });
 

@@ -35,8 +35,10 @@ export async function handleSignup(request: ApiRequest): Promise<ApiReply> {
   return jsonReply(outcome, 201);
 }
 
-export async function handleListKeys(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  return jsonReply({ keys: await listApiKeys(db(), signedIn(ctx).id) });
+// GET /api/dashboard/keys[?cursor=...] - a page of 100 keys, newest first, and the cursor of the next page (null at the end).
+export async function handleListKeys(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
+  const cursor = new URL(request.url).searchParams.get('cursor');
+  return jsonReply(await listApiKeys(db(), signedIn(ctx).id, cursor || null));
 }
 
 export async function handleCreateKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
