@@ -5,7 +5,9 @@ import {
   ConversionError,
   convert,
   decodeUtf8OrThrow,
+  NO_DEADLINE,
   validate,
+  type Deadline,
   type ConversionErrorCode,
   type ConvertRequest,
   type ConvertResult,
@@ -32,22 +34,26 @@ export interface JobAnswer {
   conversion?: Omit<ConvertResult, 'output'>;
 }
 
-/** Answers a job, or throws the ApiError / ConversionError its request deserves. */
-export function answerJob(job: ConversionJob): JobAnswer {
+/**
+ * Answers a job, or throws the ApiError / ConversionError its request deserves. With a deadline
+ * (the request thread's), throws DeadlineExceeded once the work runs past it: the body's JSON is
+ * parsed natively in linear time, the converter checks the deadline as it goes.
+ */
+export function answerJob(job: ConversionJob, deadline: Deadline = NO_DEADLINE): JobAnswer {
   const bytes = joinBlocks(job.body);
   switch (job.kind) {
     case 'convert': {
       const request = parseRequestOrThrow(ConvertRequestSchema, parseJsonBody(bytes));
       checkInputSizeOrThrow(request.input, job.limit);
-      return { body: utf8(JSON.stringify(convert(request))) };
+      return { body: utf8(JSON.stringify(convert(request, { deadline }))) };
     }
     case 'validate': {
       const request = parseRequestOrThrow(ValidateRequestSchema, parseJsonBody(bytes));
       checkInputSizeOrThrow(request.input, job.limit);
-      return { body: utf8(JSON.stringify(validate(request))) };
+      return { body: utf8(JSON.stringify(validate(request, { deadline }))) };
     }
     case 'convert-raw': {
-      const { output, ...conversion } = convert({ ...job.options, input: decodeUtf8OrThrow(bytes) });
+      const { output, ...conversion } = convert({ ...job.options, input: decodeUtf8OrThrow(bytes) }, { deadline });
       return { body: utf8(output), conversion };
     }
   }
@@ -60,14 +66,16 @@ export function answerJob(job: ConversionJob): JobAnswer {
 export type JobFailure =
   | { kind: 'api'; code: ApiErrorCode; message: string; details?: ValidationIssue[]; headers?: Record<string, string> }
   | { kind: 'conversion'; code: ConversionErrorCode; message: string; details?: ValidationIssue[] }
-  | { kind: 'crash'; message: string };
+  | { kind: 'crash'; message: string }
+  /** The job ran past the deadline it was given (only in-process, where the pool then runs it again). */
+  | { kind: 'deadline' };
 
 export type JobOutcome = { ok: true; answer: JobAnswer } | { ok: false; failure: JobFailure };
 
 /** Runs a job and describes its failure, if any, as data. */
-export function jobOutcome(job: ConversionJob): JobOutcome {
+export function jobOutcome(job: ConversionJob, deadline?: Deadline): JobOutcome {
   try {
-    return { ok: true, answer: answerJob(job) };
+    return { ok: true, answer: answerJob(job, deadline) };
   } catch (err) {
     return { ok: false, failure: describeFailure(err) };
   }
@@ -82,6 +90,7 @@ export function describeFailure(err: unknown): JobFailure {
   if (e?.name === 'ConversionError') {
     return { kind: 'conversion', code: e.code as ConversionErrorCode, message: e.message!, details: e.details };
   }
+  if (e?.name === 'DeadlineExceeded') return { kind: 'deadline' };
   return { kind: 'crash', message: err instanceof Error ? (err.stack ?? err.message) : String(err) };
 }
 
@@ -94,6 +103,8 @@ export function failureError(failure: JobFailure): Error {
       return new ConversionError(failure.code, failure.message, failure.details);
     case 'crash':
       return new Error(`conversion failed: ${failure.message}`);
+    case 'deadline':
+      return new Error('conversion failed: it ran past its deadline and was not handed to the pool');
   }
 }
 
