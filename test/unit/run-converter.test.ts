@@ -6,6 +6,8 @@ import type { BodyBytes } from '@/lib/api/read-body';
 import { answerJob, type ConversionJob, type JobAnswer } from '@/lib/api/conversion-job';
 import { ApiError } from '@/lib/api/errors';
 import { ConversionPool, defaultRunLimits, type RunLimits } from '@/lib/api/run-converter';
+import { handleConvert } from '@/lib/api/handlers/convert';
+import { handleValidate } from '@/lib/api/handlers/validate';
 import { ConversionError, DeadlineExceeded } from '@/lib/converter';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildWorker } from '@/scripts/build-worker.mjs';
@@ -291,5 +293,28 @@ describe('turns between accounts', () => {
     await rejection(running);
     expect(output(await waiting)).toBe('{\n  "x": 2\n}\n');
     expect(output(await y)).toBe('{\n  "y": 1\n}\n');
+  });
+});
+
+describe('the endpoints', () => {
+  it("give the pool each job with its account, so turns are taken per account (all of an account's keys together)", async () => {
+    const started: string[] = [];
+    const p = new ConversionPool({ ...limits, workerFromBytes: 0 }, { workerStarted: (account) => started.push(account) });
+    pools.push(p);
+    const holder = globalThis as { __yamljsonConversionPool?: ConversionPool };
+    const before = holder.__yamljsonConversionPool;
+    holder.__yamljsonConversionPool = p;
+    try {
+      const post = (path: string, body: string, type = 'application/json') =>
+        new Request(`http://x${path}`, { method: 'POST', body, headers: { 'content-type': type } });
+      const ctx = (userId: string) => ({ requestId: 'req_test', maxInputBytes: 1000, responseHeaders: {}, account: { keyId: 'k', userId, plan: 'free' as const } });
+      const convert = await handleConvert(post('/api/convert', '{"input": "a: 1", "inputType": "yaml", "outputType": "json"}'), ctx('user-a'));
+      const validate = await handleValidate(post('/api/validate', '{"input": "a: 1", "type": "yaml"}'), ctx('user-b'));
+      const raw = await handleConvert(post('/api/convert?from=yaml&to=json', 'a: 1', 'application/yaml'), ctx('user-c'));
+      expect([convert.status, validate.status, raw.status]).toEqual([200, 200, 200]);
+      expect(started).toEqual(['user-a', 'user-b', 'user-c']);
+    } finally {
+      holder.__yamljsonConversionPool = before;
+    }
   });
 });
