@@ -27,12 +27,16 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   413: { name: 'PayloadTooLarge', description: "`input` is larger than the account's plan allows (checked before parsing)." },
   415: { name: 'UnsupportedMediaType', description: 'The body is not JSON (raw mode: not one of the accepted document types).' },
   422: { name: 'UnprocessableInput', description: '`invalid_input`: the input could not be parsed. `limit_exceeded`: converting it would exceed a safety bound.' },
-  429: { name: 'RateLimited', description: "The account's hourly quota is spent." },
+  429: {
+    name: 'RateLimited',
+    description:
+      "The account's hourly quota is spent, or the account already has 4 large conversions waiting for a worker (turns are fair between accounts). `Retry-After` says when to retry.",
+  },
   500: { name: 'InternalError', description: 'Something unexpected; quote the `requestId`.' },
   503: {
     name: 'Unavailable',
     description:
-      'The database or Redis did not answer within its deadline (about a second; `error.dependencies` says which), or every conversion worker is busy and the queue is full. `Retry-After` says when to retry.',
+      'The database or Redis did not answer within its deadline (about a second; `error.dependencies` says which), or every conversion worker is busy and the queue (64 conversions, all accounts together) is full. `Retry-After` says when to retry.',
   },
 };
 
@@ -237,7 +241,7 @@ function headerComponents(): Json {
     'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', const: 'Bearer' } },
     Allow: { description: 'The methods the path serves, e.g. `POST`.', schema: { type: 'string' } },
     'Retry-After': integer(
-      'Seconds to wait before retrying: until the quota window resets (429), or until the dependency or a worker is likely back (503).',
+      'Seconds to wait before retrying: until the quota window resets or, for a full conversion queue, a few seconds (429), or until the dependency or a worker is likely back (503).',
     ),
     'X-RateLimit-Limit': integer('Requests per hour on the account\'s plan (absent on unlimited plans).'),
     'X-RateLimit-Remaining': integer('Requests left in this hour.'),
