@@ -71,6 +71,11 @@ export interface PoolCounters {
   inWorker: number;
 }
 
+/** How long an account's small jobs skip the request thread after one ran past its deadline. */
+const OVERDUE_MEMORY_MS = 60_000;
+/** Bounds the memory of overdue accounts (forgetting them only costs one deadline each). */
+const MAX_OVERDUE_ACCOUNTS = 10_000;
+
 /** Any account: jobs that come with no account (tests, unkeyed callers) share this one. */
 const NO_ACCOUNT = '';
 
@@ -92,6 +97,8 @@ export class ConversionPool {
   #running = new Set<number>();
   #counters: PoolCounters = { inProcess: 0, handedOver: 0, inWorker: 0 };
   #workerFound = false;
+  /** Accounts whose small jobs go straight to a worker, until when (epoch ms). */
+  #overdue = new Map<string, number>();
 
   constructor(limits: RunLimits = defaultRunLimits, hooks: PoolHooks = {}) {
     this.limits = limits;
@@ -133,7 +140,7 @@ export class ConversionPool {
    */
   async outcome(job: ConversionJob, client?: AbortSignal | { readonly signal: AbortSignal }, account: string = NO_ACCOUNT): Promise<JobOutcome> {
     const hasWorker = this.#hasWorker();
-    if (job.body.byteLength < this.limits.workerFromBytes) {
+    if (job.body.byteLength < this.limits.workerFromBytes && !(hasWorker && this.#overdueLately(account))) {
       if (!hasWorker) return this.#inProcess(job);
       const deadline = (this.#hooks.deadline ?? deadlineIn)(this.limits.inProcessDeadlineMs);
       const first = jobOutcome(job, deadline);
@@ -143,6 +150,7 @@ export class ConversionPool {
       }
       // Nothing was produced: the same job, body intact, runs again where it may take its time.
       this.#counters.handedOver++;
+      this.#markOverdue(account);
     } else if (!hasWorker) {
       warnOnce(`[run-converter] ${this.limits.workerFile} is missing (run \`npm run build\`); converting on the main thread.`);
       return this.#inProcess(job);
@@ -163,6 +171,23 @@ export class ConversionPool {
       this.#running.delete(id);
       turn.release();
     }
+  }
+
+  /**
+   * An account whose job ran past the deadline lately sends its next small jobs straight to a
+   * worker: several hostile requests at once then cost the request thread one deadline, not one each.
+   */
+  #overdueLately(account: string): boolean {
+    const until = this.#overdue.get(account);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.#overdue.delete(account);
+    return false;
+  }
+
+  #markOverdue(account: string): void {
+    if (this.#overdue.size >= MAX_OVERDUE_ACCOUNTS) this.#overdue.clear();
+    this.#overdue.set(account, Date.now() + OVERDUE_MEMORY_MS);
   }
 
   /** Whether the bundled worker exists (once it does, it is not looked for again). */

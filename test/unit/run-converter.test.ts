@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api/errors';
 import { ConversionPool, defaultRunLimits, type RunLimits } from '@/lib/api/run-converter';
 import { handleConvert } from '@/lib/api/handlers/convert';
 import { handleValidate } from '@/lib/api/handlers/validate';
-import { ConversionError, DeadlineExceeded } from '@/lib/converter';
+import { ConversionError, DeadlineExceeded, deadlineIn } from '@/lib/converter';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildWorker } from '@/scripts/build-worker.mjs';
 
@@ -240,12 +240,28 @@ describe('the request thread', () => {
     const p = new ConversionPool({ ...limits, workerFromBytes: 1024 }, { deadline: pastDeadline().factory });
     pools.push(p);
     const invalid: ConversionJob = { kind: 'validate', body: bytes('{"input": "a: [1, 2", "type": "yaml"}'), limit: { maxInputBytes: 100 } };
-    expect(JSON.parse(text(await p.run(invalid)))).toMatchObject({ success: true, valid: false, errors: [{ line: 1 }] });
+    // Three accounts: an account whose job ran late skips the request thread for a while (next test).
+    expect(JSON.parse(text(await p.run(invalid, undefined, 'A')))).toMatchObject({ success: true, valid: false, errors: [{ line: 1 }] });
     const raw: ConversionJob = { kind: 'convert-raw', body: bytes('{"a": [1, 2]}'), options: { inputType: 'json', outputType: 'yaml' } };
-    expect(text(await p.run(raw))).toBe('a:\n  - 1\n  - 2\n');
-    const duplicate = await rejection(p.run(yamlToJson('a: 1\na: 2\n')));
+    expect(text(await p.run(raw, undefined, 'B'))).toBe('a:\n  - 1\n  - 2\n');
+    const duplicate = await rejection(p.run(yamlToJson('a: 1\na: 2\n'), undefined, 'C'));
     expect((duplicate as ConversionError).code).toBe('invalid_input');
     expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 3, inWorker: 3 });
+  });
+
+  it("sends an account's next small jobs straight to a worker once one ran past the deadline, and only that account's", async () => {
+    const { made, factory } = pastDeadline();
+    let late = true;
+    const p = new ConversionPool({ ...limits, workerFromBytes: 1024 }, { deadline: (ms) => (late ? factory() : deadlineIn(ms)) });
+    pools.push(p);
+    // Three at once, as an attacker would send them: one deadline on the request thread, not three.
+    const first = await Promise.all([1, 2, 3].map((i) => p.run(yamlToJson(`x: ${i}`), undefined, 'X')));
+    expect(first.map(output)).toEqual(['{\n  "x": 1\n}\n', '{\n  "x": 2\n}\n', '{\n  "x": 3\n}\n']);
+    expect(made.checks).toBe(1);
+    expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 1, inWorker: 3 });
+    late = false;
+    expect(output(await p.run(yamlToJson('y: 1'), undefined, 'Y'))).toBe('{\n  "y": 1\n}\n');
+    expect(p.counters()).toStrictEqual({ inProcess: 1, handedOver: 1, inWorker: 3 });
   });
 
   it('answers on the request thread what fits in its deadline, and refuses bad requests there', async () => {
