@@ -167,7 +167,9 @@ export async function runHostile(options: HostileOptions): Promise<void> {
 }
 
 export async function runFair(options: FairOptions): Promise<void> {
-  const document = bigDocuments(378_000).yaml;
+  // The issue's 378 KB: whole records of the big benchmark's YAML, up to that size.
+  const records = bigDocuments(600_000).yaml;
+  const document = records.slice(0, records.lastIndexOf('\n- id: ', 378_000) + 1);
   const yBody = Buffer.from(JSON.stringify({ input: document, inputType: 'yaml', outputType: 'json' }));
   const xBody = attack('openers', FREE_INPUT, '/api/convert').body;
   console.log(
@@ -203,8 +205,12 @@ export async function runFair(options: FairOptions): Promise<void> {
       const xs = await flood;
       console.log(`  X's flood: ${xs.map(fmtReply).join('; ')}`);
       samples = await probe.stop();
-      const median = (rs: Reply[]) => stats(rs.map((r) => r.ms)).p50 / 1000;
-      lines.push(`Y's ${Math.round(Buffer.byteLength(document) / 1000)} KB conversion, median: alone ${median(alone).toFixed(2)} s, during the flood ${median(crowded).toFixed(2)} s (${(median(crowded) / median(alone)).toFixed(1)}x)`);
+      const s = (rs: Reply[]) => stats(rs.map((r) => r.ms / 1000));
+      const [a, c] = [s(alone), s(crowded)];
+      lines.push(
+        `Y's ${Math.round(Buffer.byteLength(document) / 1000)} KB conversion: alone median ${a.p50.toFixed(2)} s, max ${a.max.toFixed(2)} s; ` +
+          `during the flood median ${c.p50.toFixed(2)} s, max ${c.max.toFixed(2)} s (max ${(c.max / a.max).toFixed(1)}x alone)`,
+      );
       lines.push(HEALTH_HEADER, healthLine('Y alone', samples, ...aloneWindow), healthLine("Y during X's flood", samples, ...crowdedWindow));
     } finally {
       if (samples.length === 0) await probe.stop();

@@ -264,6 +264,17 @@ describe('the request thread', () => {
     expect(p.counters()).toStrictEqual({ inProcess: 1, handedOver: 1, inWorker: 3 });
   });
 
+  it('parses a body with more structure than a request needs in a worker (JSON.parse grows faster than the body on deep nesting)', async () => {
+    const p = pool({ workerFromBytes: 1024 * 1024 });
+    const deep = `{"input": "a: 1", "inputType": "yaml", "outputType": "json", "extra": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const job: ConversionJob = { kind: 'convert', body: bytes(deep), limit: { maxInputBytes: 100 } };
+    expect(output(await p.run(job, undefined, 'A'))).toBe('{\n  "a": 1\n}\n');
+    const many = `{"input": "a: 1", "type": "yaml", "extra": [${Array(5000).fill('1').join(',')}]}`;
+    const validateJob: ConversionJob = { kind: 'validate', body: bytes(many), limit: { maxInputBytes: 100 } };
+    expect(JSON.parse(text(await p.run(validateJob, undefined, 'B')))).toStrictEqual({ success: true, valid: true, errors: [] });
+    expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 2, inWorker: 2 });
+  });
+
   it('answers on the request thread what fits in its deadline, and refuses bad requests there', async () => {
     const p = pool({ workerFromBytes: 1024 });
     expect(output(await p.run(yamlToJson('a: 1\n')))).toBe('{\n  "a": 1\n}\n');
