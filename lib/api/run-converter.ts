@@ -165,6 +165,7 @@ export class ConversionPool {
     try {
       // A job whose turn is now goes to its worker at once (its body is transferred before this returns).
       if (!turn.now && !(await untilStartedOrAborted(turn.started, signal))) return refused(CANCELLED);
+      if (signal?.aborted) return refused(CANCELLED);
       return await this.#inWorker(id, job, signal, account);
     } finally {
       this.#pending.delete(id);
