@@ -143,9 +143,13 @@ export class ConversionPool {
     if (job.body.byteLength < this.limits.workerFromBytes && !(hasWorker && this.#overdueLately(account))) {
       if (!hasWorker) return this.#inProcess(job);
       const deadline = (this.#hooks.deadline ?? deadlineIn)(this.limits.inProcessDeadlineMs);
+      const started = performance.now();
       const first = jobOutcome(job, deadline);
       if (first.ok || first.failure.kind !== 'deadline') {
         this.#counters.inProcess++;
+        // A job the converter could not stop in time (a stretch of work without a deadline check)
+        // still sends the account's next jobs to a worker.
+        if (performance.now() - started > 2 * this.limits.inProcessDeadlineMs) this.#markOverdue(account);
         return first;
       }
       // Nothing was produced: the same job, body intact, runs again where it may take its time.

@@ -264,6 +264,26 @@ describe('the request thread', () => {
     expect(p.counters()).toStrictEqual({ inProcess: 1, handedOver: 1, inWorker: 3 });
   });
 
+  it("sends an account's next small jobs to a worker after one ran long on the request thread without stopping", async () => {
+    // A deadline whose checks never throw, but whose first check takes longer than two deadlines (no wall-time assertion:
+    // the test makes the job slow itself).
+    let slow = true;
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const p = new ConversionPool(
+      { ...limits, workerFromBytes: 1024, inProcessDeadlineMs: 5 },
+      { deadline: () => ({ check: () => (slow ? busy(20) : undefined) }) },
+    );
+    pools.push(p);
+    expect(output(await p.run(yamlToJson('x: 1'), undefined, 'X'))).toBe('{\n  "x": 1\n}\n');
+    slow = false;
+    expect(output(await p.run(yamlToJson('x: 2'), undefined, 'X'))).toBe('{\n  "x": 2\n}\n');
+    expect(output(await p.run(yamlToJson('y: 1'), undefined, 'Y'))).toBe('{\n  "y": 1\n}\n');
+    expect(p.counters()).toStrictEqual({ inProcess: 2, handedOver: 0, inWorker: 1 });
+  });
+
   it('parses a body with more structure than a request needs in a worker (JSON.parse grows faster than the body on deep nesting)', async () => {
     const p = pool({ workerFromBytes: 1024 * 1024 });
     const deep = `{"input": "a: 1", "inputType": "yaml", "outputType": "json", "extra": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
