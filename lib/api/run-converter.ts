@@ -57,7 +57,7 @@ export const defaultRunLimits: RunLimits = {
 export interface PoolHooks {
   /** Makes the request thread's deadline of one job (default: `deadlineIn(limits.inProcessDeadlineMs)`). */
   deadline?: (ms: number) => Deadline;
-  /** A worker took a job of `account`. */
+  /** A job of `account` got its turn and went to a worker. */
   workerStarted?: (account: string) => void;
 }
 
@@ -72,7 +72,12 @@ export interface PoolCounters {
 }
 
 /** How long an account's small jobs skip the request thread after one ran past its deadline. */
-const OVERDUE_MEMORY_MS = 60_000;
+const OVERDUE_MEMORY_MS = 10_000;
+/**
+ * Bodies this small always start on the request thread and never mark their account: a pause of
+ * a busy machine must not send an account's stream of 1 KB requests through the pool.
+ */
+const ALWAYS_HERE_BYTES = 16 * 1024;
 /** Bounds the memory of overdue accounts (forgetting them only costs one deadline each). */
 const MAX_OVERDUE_ACCOUNTS = 10_000;
 
@@ -140,7 +145,8 @@ export class ConversionPool {
    */
   async outcome(job: ConversionJob, client?: AbortSignal | { readonly signal: AbortSignal }, account: string = NO_ACCOUNT): Promise<JobOutcome> {
     const hasWorker = this.#hasWorker();
-    if (job.body.byteLength < this.limits.workerFromBytes && !(hasWorker && this.#overdueLately(account))) {
+    const size = job.body.byteLength;
+    if (size < this.limits.workerFromBytes && !(hasWorker && size >= ALWAYS_HERE_BYTES && this.#overdueLately(account))) {
       if (!hasWorker) return this.#inProcess(job);
       const deadline = (this.#hooks.deadline ?? deadlineIn)(this.limits.inProcessDeadlineMs);
       const started = performance.now();
@@ -149,12 +155,12 @@ export class ConversionPool {
         this.#counters.inProcess++;
         // A job the converter could not stop in time (a stretch of work without a deadline check)
         // still sends the account's next jobs to a worker.
-        if (performance.now() - started > 2 * this.limits.inProcessDeadlineMs) this.#markOverdue(account);
+        if (size >= ALWAYS_HERE_BYTES && performance.now() - started > 2 * this.limits.inProcessDeadlineMs) this.#markOverdue(account);
         return first;
       }
       // Nothing was produced: the same job, body intact, runs again where it may take its time.
       this.#counters.handedOver++;
-      this.#markOverdue(account);
+      if (size >= ALWAYS_HERE_BYTES) this.#markOverdue(account);
     } else if (!hasWorker) {
       warnOnce(`[run-converter] ${this.limits.workerFile} is missing (run \`npm run build\`); converting on the main thread.`);
       return this.#inProcess(job);
@@ -251,8 +257,6 @@ export class ConversionPool {
     let timer: NodeJS.Timeout | undefined;
     this.#pending.set(id, () => {
       this.#running.add(id);
-      this.#counters.inWorker++;
-      this.#hooks.workerStarted?.(account);
       timer = setTimeout(() => {
         timedOut = true;
         stop.abort();
@@ -261,6 +265,10 @@ export class ConversionPool {
     // A client that went away does not keep a worker busy.
     const onClientAbort = () => stop.abort();
     signal?.addEventListener('abort', onClientAbort, { once: true });
+    // Counted when handed over, not on the worker's "started" message: that comes on another
+    // channel than the answer, and may arrive after it.
+    this.#counters.inWorker++;
+    this.#hooks.workerStarted?.(account);
     try {
       return await this.#piscina().run(
         { id, job },

@@ -212,6 +212,8 @@ describe('the conversion pool under limits', () => {
 });
 
 describe('the request thread', () => {
+  /** 20 KB of comment: a body over the 16 KiB below which jobs always start on the request thread. */
+  const padding = `\n${'#'.repeat(20_000)}\n`;
   /** A deadline already past at its first check, counting its checks (the converter calls check() as it works). */
   const pastDeadline = () => {
     const made = { checks: 0 };
@@ -252,16 +254,18 @@ describe('the request thread', () => {
   it("sends an account's next small jobs straight to a worker once one ran past the deadline, and only that account's", async () => {
     const { made, factory } = pastDeadline();
     let late = true;
-    const p = new ConversionPool({ ...limits, workerFromBytes: 1024 }, { deadline: (ms) => (late ? factory() : deadlineIn(ms)) });
+    const p = new ConversionPool({ ...limits, workerFromBytes: 64 * 1024 }, { deadline: (ms) => (late ? factory() : deadlineIn(ms)) });
     pools.push(p);
     // Three at once, as an attacker would send them: one deadline on the request thread, not three.
-    const first = await Promise.all([1, 2, 3].map((i) => p.run(yamlToJson(`x: ${i}`), undefined, 'X')));
+    const first = await Promise.all([1, 2, 3].map((i) => p.run(yamlToJson(`x: ${i}${padding}`), undefined, 'X')));
     expect(first.map(output)).toEqual(['{\n  "x": 1\n}\n', '{\n  "x": 2\n}\n', '{\n  "x": 3\n}\n']);
     expect(made.checks).toBe(1);
     expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 1, inWorker: 3 });
     late = false;
-    expect(output(await p.run(yamlToJson('y: 1'), undefined, 'Y'))).toBe('{\n  "y": 1\n}\n');
-    expect(p.counters()).toStrictEqual({ inProcess: 1, handedOver: 1, inWorker: 3 });
+    expect(output(await p.run(yamlToJson(`y: 1${padding}`), undefined, 'Y'))).toBe('{\n  "y": 1\n}\n');
+    // Tiny bodies (under 16 KiB) of the late account still start on the request thread.
+    expect(output(await p.run(yamlToJson('x: 4'), undefined, 'X'))).toBe('{\n  "x": 4\n}\n');
+    expect(p.counters()).toStrictEqual({ inProcess: 2, handedOver: 1, inWorker: 3 });
   });
 
   it("sends an account's next small jobs to a worker after one ran long on the request thread without stopping", async () => {
@@ -273,14 +277,14 @@ describe('the request thread', () => {
       while (performance.now() < until);
     };
     const p = new ConversionPool(
-      { ...limits, workerFromBytes: 1024, inProcessDeadlineMs: 5 },
+      { ...limits, workerFromBytes: 64 * 1024, inProcessDeadlineMs: 5 },
       { deadline: () => ({ check: () => (slow ? busy(20) : undefined) }) },
     );
     pools.push(p);
-    expect(output(await p.run(yamlToJson('x: 1'), undefined, 'X'))).toBe('{\n  "x": 1\n}\n');
+    expect(output(await p.run(yamlToJson(`x: 1${padding}`), undefined, 'X'))).toBe('{\n  "x": 1\n}\n');
     slow = false;
-    expect(output(await p.run(yamlToJson('x: 2'), undefined, 'X'))).toBe('{\n  "x": 2\n}\n');
-    expect(output(await p.run(yamlToJson('y: 1'), undefined, 'Y'))).toBe('{\n  "y": 1\n}\n');
+    expect(output(await p.run(yamlToJson(`x: 2${padding}`), undefined, 'X'))).toBe('{\n  "x": 2\n}\n');
+    expect(output(await p.run(yamlToJson(`y: 1${padding}`), undefined, 'Y'))).toBe('{\n  "y": 1\n}\n');
     expect(p.counters()).toStrictEqual({ inProcess: 2, handedOver: 0, inWorker: 1 });
   });
 
