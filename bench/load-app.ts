@@ -131,6 +131,17 @@ export async function apiKeyFor(app: RunningServer): Promise<ApiKey> {
   return { authorization: `Bearer ${key}`, source: `a new Enterprise key (npm run admin -- create-key --email ${email} --plan enterprise)` };
 }
 
+/** A new key of the account `email` (made if needed) on `plan`, through `npm run admin -- create-key`. */
+export function createKey(app: RunningServer, email: string, plan: 'free' | 'pro' | 'enterprise'): string {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'admin.ts'), 'create-key', '--email', email, '--plan', plan, '--name', 'load test'], {
+    cwd: ROOT,
+    env: serverEnv(app.dataDir),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return out.trim().split('\n').pop()!.trim();
+}
+
 /** CPU seconds (user + system) used so far by every process of a group: the server and its worker threads. */
 export function groupCpuSeconds(pgid: number): number {
   const ticksPerSecond = 100;

@@ -92,13 +92,13 @@ process.stdin.on('end', () => { stopped = true; setTimeout(() => process.stdout.
 `;
 
 /** [sent at (epoch ms), latency ms, HTTP status or 0, the error of a failed probe]. */
-type ProbeSample = [number, number, number, string?];
+export type ProbeSample = [number, number, number, string?];
 
-interface Probe {
+export interface Probe {
   stop(): Promise<ProbeSample[]>;
 }
 
-function startProbe(url: string): Probe {
+export function startProbe(url: string): Probe {
   const child = spawn(process.execPath, ['-e', PROBER, url, String(PROBE_INTERVAL_MS)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const out: Buffer[] = [];
   child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
@@ -194,7 +194,7 @@ function post(url: string, headers: Record<string, string>, body: Buffer | null,
   });
 }
 
-function stats(values: number[]): { n: number; p50: number; p99: number; max: number } {
+export function stats(values: number[]): { n: number; p50: number; p99: number; max: number } {
   const s = [...values].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
   return { n: s.length, p50: at(0.5), p99: at(0.99), max: s[s.length - 1] ?? NaN };

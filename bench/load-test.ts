@@ -5,6 +5,11 @@
  *   npm run bench:load -- --big             100 MB through JSON mode and raw mode, health p99 meanwhile,
  *                                           the body caps, a client that leaves
  *   npm run bench:load -- --big --no-small --directions json2yaml
+ *   npm run bench:load -- --hostile         three worst-case inputs at once from a Free account, health p50/p99/max
+ *                                           meanwhile (--window <s> per phase, 20)
+ *   npm run bench:load -- --fair            a Free account floods the pool with 1 MB jobs (--flood <n>, 3) while
+ *                                           another account converts 378 KB (--fair-rounds <n>, 3): its latency vs alone
+ *   (--hostile and --fair skip the small-request rounds.)
  *
  * Options: --seconds <n> (per round, 10), --rounds <n> (3), --connections <n> (10),
  * --port <n> (the app, 3300; the bare server uses port + 1), --big-bytes <n> (99,000,000),
@@ -14,6 +19,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runBig } from './load-big';
+import { runFair, runHostile } from './load-hostile';
 import { runSmall } from './load-small';
 
 const { values } = parseArgs({
@@ -27,6 +33,11 @@ const { values } = parseArgs({
     'big-bytes': { type: 'string', default: '99000000' },
     directions: { type: 'string', default: 'json2yaml,yaml2json' },
     samples: { type: 'string' },
+    hostile: { type: 'boolean', default: false },
+    window: { type: 'string', default: '20' },
+    fair: { type: 'boolean', default: false },
+    flood: { type: 'string', default: '3' },
+    'fair-rounds': { type: 'string', default: '3' },
   },
   strict: true,
 });
@@ -34,7 +45,7 @@ const { values } = parseArgs({
 async function main(): Promise<void> {
   const port = Number(values.port);
   console.log(`# yamljson load test (${new Date().toISOString()}, Node ${process.versions.node}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
-  if (!values['no-small']) {
+  if (!values['no-small'] && !values.hostile && !values.fair) {
     await runSmall({
       appPort: port,
       barePort: port + 1,
@@ -53,6 +64,8 @@ async function main(): Promise<void> {
       samplesFile: values.samples,
     });
   }
+  if (values.hostile) await runHostile({ appPort: port, windowSeconds: Number(values.window) });
+  if (values.fair) await runFair({ appPort: port, flood: Number(values.flood), rounds: Number(values['fair-rounds']) });
 }
 
 main().catch((err: unknown) => {

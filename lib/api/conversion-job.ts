@@ -4,8 +4,11 @@
 import {
   ConversionError,
   convert,
+  DeadlineExceeded,
   decodeUtf8OrThrow,
+  NO_DEADLINE,
   validate,
+  type Deadline,
   type ConversionErrorCode,
   type ConvertRequest,
   type ConvertResult,
@@ -32,26 +35,76 @@ export interface JobAnswer {
   conversion?: Omit<ConvertResult, 'output'>;
 }
 
-/** Answers a job, or throws the ApiError / ConversionError its request deserves. */
-export function answerJob(job: ConversionJob): JobAnswer {
+/**
+ * Answers a job, or throws the ApiError / ConversionError its request deserves. With a deadline
+ * (the request thread's), throws DeadlineExceeded once the work runs past it: the body's JSON is
+ * parsed natively in linear time, the converter checks the deadline as it goes.
+ */
+export function answerJob(job: ConversionJob, deadline: Deadline = NO_DEADLINE): JobAnswer {
   const bytes = joinBlocks(job.body);
+  // JSON.parse grows faster than the body with deep nesting (a 256 KiB body of `[[[...` takes
+  // 30-70 ms): a body with more structure than a request needs is parsed in a worker instead.
+  if (deadline !== NO_DEADLINE && job.kind !== 'convert-raw' && isStructurallyHeavy(bytes)) throw new DeadlineExceeded(0);
   switch (job.kind) {
     case 'convert': {
       const request = parseRequestOrThrow(ConvertRequestSchema, parseJsonBody(bytes));
       checkInputSizeOrThrow(request.input, job.limit);
-      return { body: utf8(JSON.stringify(convert(request))) };
+      return { body: utf8(JSON.stringify(convert(request, { deadline }))) };
     }
     case 'validate': {
       const request = parseRequestOrThrow(ValidateRequestSchema, parseJsonBody(bytes));
       checkInputSizeOrThrow(request.input, job.limit);
-      return { body: utf8(JSON.stringify(validate(request))) };
+      return { body: utf8(JSON.stringify(validate(request, { deadline }))) };
     }
     case 'convert-raw': {
-      const { output, ...conversion } = convert({ ...job.options, input: decodeUtf8OrThrow(bytes) });
+      const { output, ...conversion } = convert({ ...job.options, input: decodeUtf8OrThrow(bytes) }, { deadline });
       return { body: utf8(output), conversion };
     }
   }
 }
+
+/** Beyond these, a JSON body is parsed off the request thread. A request is one object of a few fields. */
+export const ENVELOPE_MAX_DEPTH = 16;
+export const ENVELOPE_MAX_TOKENS = 1024;
+
+/**
+ * Whether a JSON body nests deeper than ENVELOPE_MAX_DEPTH or has more than ENVELOPE_MAX_TOKENS
+ * strings, containers and commas. One pass over the bytes; strings are skipped with the native
+ * indexOf, so a request of a few long strings costs well under a millisecond per 256 KiB.
+ */
+export function isStructurallyHeavy(bytes: Uint8Array): boolean {
+  let depth = 0;
+  let tokens = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b === QUOTE) {
+      // The closing quote: the next one not escaped by an odd run of backslashes.
+      let end = i;
+      for (;;) {
+        end = bytes.indexOf(QUOTE, end + 1);
+        if (end === -1) return false; // unterminated: JSON.parse refuses it at once
+        let slashes = 0;
+        while (bytes[end - 1 - slashes] === BACKSLASH) slashes++;
+        if (slashes % 2 === 0) break;
+      }
+      i = end;
+      tokens++;
+    } else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+      tokens++;
+      if (++depth > ENVELOPE_MAX_DEPTH) return true;
+    } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
+      depth--;
+    } else if (b === COMMA) {
+      tokens++;
+    } else {
+      continue;
+    }
+    if (tokens > ENVELOPE_MAX_TOKENS) return true;
+  }
+  return false;
+}
+
+const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [0x22, 0x5c, 0x2c, 0x7b, 0x7d, 0x5b, 0x5d];
 
 /**
  * A refusal as plain data: it crosses from a worker thread, and from one copy of this module to
@@ -60,14 +113,16 @@ export function answerJob(job: ConversionJob): JobAnswer {
 export type JobFailure =
   | { kind: 'api'; code: ApiErrorCode; message: string; details?: ValidationIssue[]; headers?: Record<string, string> }
   | { kind: 'conversion'; code: ConversionErrorCode; message: string; details?: ValidationIssue[] }
-  | { kind: 'crash'; message: string };
+  | { kind: 'crash'; message: string }
+  /** The job ran past the deadline it was given (only in-process, where the pool then runs it again). */
+  | { kind: 'deadline' };
 
 export type JobOutcome = { ok: true; answer: JobAnswer } | { ok: false; failure: JobFailure };
 
 /** Runs a job and describes its failure, if any, as data. */
-export function jobOutcome(job: ConversionJob): JobOutcome {
+export function jobOutcome(job: ConversionJob, deadline?: Deadline): JobOutcome {
   try {
-    return { ok: true, answer: answerJob(job) };
+    return { ok: true, answer: answerJob(job, deadline) };
   } catch (err) {
     return { ok: false, failure: describeFailure(err) };
   }
@@ -82,6 +137,7 @@ export function describeFailure(err: unknown): JobFailure {
   if (e?.name === 'ConversionError') {
     return { kind: 'conversion', code: e.code as ConversionErrorCode, message: e.message!, details: e.details };
   }
+  if (e?.name === 'DeadlineExceeded') return { kind: 'deadline' };
   return { kind: 'crash', message: err instanceof Error ? (err.stack ?? err.message) : String(err) };
 }
 
@@ -94,6 +150,8 @@ export function failureError(failure: JobFailure): Error {
       return new ConversionError(failure.code, failure.message, failure.details);
     case 'crash':
       return new Error(`conversion failed: ${failure.message}`);
+    case 'deadline':
+      return new Error('conversion failed: it ran past its deadline and was not handed to the pool');
   }
 }
 

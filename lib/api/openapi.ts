@@ -30,13 +30,13 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   429: {
     name: 'RateLimited',
     description:
-      "The account's hourly quota is spent, or (convert, validate) the account is already sending as many request bodies over 1 MiB at once as it may (4 by default).",
+      "The account's hourly quota is spent, or (convert, validate) the account is already sending as many request bodies over 1 MiB at once as it may (4 by default), or already has 4 large conversions waiting for a worker (turns are fair between accounts). `Retry-After` says when to retry.",
   },
   500: { name: 'InternalError', description: 'Something unexpected; quote the `requestId`.' },
   503: {
     name: 'Unavailable',
     description:
-      'The database or Redis did not answer within its deadline (about a second; `error.dependencies` says which), every conversion worker is busy and the queue is full, or (convert, validate) the server is receiving as many request bodies over 1 MiB at once as it may (32 by default). `Retry-After` says when to retry.',
+      'The database or Redis did not answer within its deadline (about a second; `error.dependencies` says which), every conversion worker is busy and the queue (64 conversions, all accounts together) is full, or (convert, validate) the server is receiving as many request bodies over 1 MiB at once as it may (32 by default). `Retry-After` says when to retry.',
   },
 };
 
@@ -241,7 +241,7 @@ function headerComponents(): Json {
     'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', const: 'Bearer' } },
     Allow: { description: 'The methods the path serves, e.g. `POST`.', schema: { type: 'string' } },
     'Retry-After': integer(
-      'Seconds to wait before retrying: until the quota window resets (429), until the dependency or a worker is likely back (503), or 5 when too many large bodies arrive at once (429, 503).',
+      'Seconds to wait before retrying: until the quota window resets (429), until the dependency or a worker is likely back (503), or a few seconds for a full conversion queue or too many large bodies at once (429, 503).',
     ),
     'X-RateLimit-Limit': integer('Requests per hour on the account\'s plan (absent on unlimited plans).'),
     'X-RateLimit-Remaining': integer('Requests left in this hour.'),

@@ -1,56 +1,119 @@
-// Where a conversion runs: small bodies in-process, large ones in a pool of worker threads
-// (piscina) with a heap limit, a time limit and a bounded queue, so a huge document can
-// neither stall nor crash the server.
+// Where a conversion runs: on the request thread under a short deadline, else in a pool of worker
+// threads (piscina) with a heap limit, a time limit and turns that are fair between accounts, so
+// no document can stall the server, crash it, or keep other accounts waiting behind one account.
 import 'server-only';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
+import { deadlineIn, type Deadline } from '@/lib/converter';
 import type { TaskStarted, WorkerAnswer, WorkerTask } from '@/workers/convert-worker';
 import { config } from './config';
 import { failureError, jobOutcome, type ConversionJob, type JobAnswer, type JobFailure, type JobOutcome } from './conversion-job';
+import { FairQueue } from './fair-queue';
 
 export interface RunLimits {
-  /** Bodies of at least this many bytes are answered in a worker. */
+  /** Bodies of at least this many bytes go straight to a worker. */
   workerFromBytes: number;
+  /**
+   * Time a smaller body may take on the request thread, in ms; past it the converter stops
+   * (DeadlineExceeded) and the same job runs again in a worker.
+   */
+  inProcessDeadlineMs: number;
   /** Heap (old generation) of one worker, in MB. */
   memoryMb: number;
   /** Wall-clock limit of one conversion in a worker, from the moment a worker takes it, in ms. */
   timeoutMs: number;
   /** Worker threads; further conversions wait in the queue. */
   maxWorkers: number;
-  /** Conversions waiting for a worker; beyond this, 503. */
+  /** Conversions of one account in workers at once (fewer than the workers: one stays free for the others). */
+  maxRunningPerAccount: number;
+  /** Conversions of one account waiting for a worker; beyond this, 429. */
+  maxQueuedPerAccount: number;
+  /** Conversions waiting for a worker, all accounts together; beyond this, 503. */
   maxQueued: number;
   /** The bundled worker (scripts/build-worker.mjs). */
   workerFile: string;
 }
 
+/** The request thread's budget for one conversion: health checks and small requests never wait much longer. */
+export const IN_PROCESS_DEADLINE_MS = 30;
+
+const WORKERS = Math.max(1, availableParallelism());
+
 export const defaultRunLimits: RunLimits = {
   workerFromBytes: 256 * 1024,
+  inProcessDeadlineMs: IN_PROCESS_DEADLINE_MS,
   memoryMb: config.conversionMemoryMb,
   timeoutMs: config.conversionTimeoutMs,
-  maxWorkers: Math.max(1, availableParallelism()),
+  maxWorkers: WORKERS,
+  maxRunningPerAccount: Math.max(1, WORKERS - 1),
+  maxQueuedPerAccount: 4,
   maxQueued: 64,
   workerFile: path.join(process.cwd(), 'build', 'convert-worker.cjs'),
 };
 
+/** Observers and replacements for tests and diagnostics. */
+export interface PoolHooks {
+  /** Makes the request thread's deadline of one job (default: `deadlineIn(limits.inProcessDeadlineMs)`). */
+  deadline?: (ms: number) => Deadline;
+  /** A job of `account` got its turn and went to a worker. */
+  workerStarted?: (account: string) => void;
+}
+
+/** What a pool has done since it was made (diagnostics, tests). */
+export interface PoolCounters {
+  /** Jobs answered on the request thread. */
+  inProcess: number;
+  /** Jobs that ran past the request thread's deadline and were handed to a worker. */
+  handedOver: number;
+  /** Jobs a worker took (handed over or large). */
+  inWorker: number;
+}
+
+/** How long an account's small jobs skip the request thread after one ran past its deadline. */
+const OVERDUE_MEMORY_MS = 10_000;
+/**
+ * Bodies this small always start on the request thread and never mark their account: a pause of
+ * a busy machine must not send an account's stream of 1 KB requests through the pool.
+ */
+const ALWAYS_HERE_BYTES = 16 * 1024;
+/** Bounds the memory of overdue accounts (forgetting them only costs one deadline each). */
+const MAX_OVERDUE_ACCOUNTS = 10_000;
+
+/** Any account: jobs that come with no account (tests, unkeyed callers) share this one. */
+const NO_ACCOUNT = '';
+
 /** Lower CPU priority of the workers than of the thread that serves requests (nice +10). */
 const WORKER_NICE = 10;
 
-/** Retry-After (seconds) of the 503 when the queue is full. */
+/** Retry-After (seconds) of the 503 when the queue is full, and of the 429 when an account's queue is. */
 const RETRY_AFTER_SECONDS = 5;
 
 export class ConversionPool {
   readonly limits: RunLimits;
+  readonly #hooks: PoolHooks;
   #pool: Piscina<WorkerTask, WorkerAnswer> | undefined;
+  readonly #turns: FairQueue;
   #nextId = 1;
   /** Started callbacks of the tasks in a worker or waiting for one, by task id. */
   #pending = new Map<number, () => void>();
   /** Ids of the tasks a worker has taken. */
   #running = new Set<number>();
+  #counters: PoolCounters = { inProcess: 0, handedOver: 0, inWorker: 0 };
+  #workerFound = false;
+  /** Accounts whose small jobs go straight to a worker, until when (epoch ms). */
+  #overdue = new Map<string, number>();
 
-  constructor(limits: RunLimits = defaultRunLimits) {
+  constructor(limits: RunLimits = defaultRunLimits, hooks: PoolHooks = {}) {
     this.limits = limits;
+    this.#hooks = hooks;
+    this.#turns = new FairQueue({
+      slots: limits.maxWorkers,
+      maxRunningPerAccount: Math.min(limits.maxWorkers, limits.maxRunningPerAccount),
+      maxQueuedPerAccount: limits.maxQueuedPerAccount,
+      maxQueued: limits.maxQueued,
+    });
   }
 
   /** Conversions in a worker now, and conversions waiting for one. */
@@ -58,29 +121,90 @@ export class ConversionPool {
     return { running: this.#running.size, queued: this.#pending.size - this.#running.size };
   }
 
+  counters(): PoolCounters {
+    return { ...this.#counters };
+  }
+
   /** Thread ids of the pool's workers (diagnostics, tests: a stopped worker is replaced by a new one). */
   workerThreadIds(): number[] {
     return (this.#pool?.threads ?? []).map((worker) => worker.threadId);
   }
 
-  /** Answers the job here (small body) or in a worker; `signal` is the client's request. */
-  async run(job: ConversionJob, signal?: AbortSignal): Promise<JobAnswer> {
-    return settle(await this.outcome(job, signal));
+  /**
+   * Answers the job here (small body, within the deadline) or in a worker; `signal` is the
+   * client's request, `account` whose turn the job takes in the pool.
+   */
+  async run(job: ConversionJob, signal?: AbortSignal, account?: string): Promise<JobAnswer> {
+    return settle(await this.outcome(job, signal, account));
   }
 
   /**
    * The same as `run`, with a refusal returned as data rather than thrown: the server's pool is
    * shared through globalThis by every copy of this module, and each caller makes its own errors.
+   * `client` may be the request itself: its `signal` is read only if the job goes to a worker.
    */
-  async outcome(job: ConversionJob, signal?: AbortSignal): Promise<JobOutcome> {
-    if (job.body.byteLength < this.limits.workerFromBytes) return jobOutcome(job);
-    if (!existsSync(this.limits.workerFile)) {
+  async outcome(job: ConversionJob, client?: AbortSignal | { readonly signal: AbortSignal }, account: string = NO_ACCOUNT): Promise<JobOutcome> {
+    const hasWorker = this.#hasWorker();
+    const size = job.body.byteLength;
+    if (size < this.limits.workerFromBytes && !(hasWorker && size >= ALWAYS_HERE_BYTES && this.#overdueLately(account))) {
+      if (!hasWorker) return this.#inProcess(job);
+      const deadline = (this.#hooks.deadline ?? deadlineIn)(this.limits.inProcessDeadlineMs);
+      const started = performance.now();
+      const first = jobOutcome(job, deadline);
+      if (first.ok || first.failure.kind !== 'deadline') {
+        this.#counters.inProcess++;
+        // A job the converter could not stop in time (a stretch of work without a deadline check)
+        // still sends the account's next jobs to a worker.
+        if (size >= ALWAYS_HERE_BYTES && performance.now() - started > 2 * this.limits.inProcessDeadlineMs) this.#markOverdue(account);
+        return first;
+      }
+      // Nothing was produced: the same job, body intact, runs again where it may take its time.
+      this.#counters.handedOver++;
+      if (size >= ALWAYS_HERE_BYTES) this.#markOverdue(account);
+    } else if (!hasWorker) {
       warnOnce(`[run-converter] ${this.limits.workerFile} is missing (run \`npm run build\`); converting on the main thread.`);
-      return jobOutcome(job);
+      return this.#inProcess(job);
     }
+    const signal = client === undefined || client instanceof AbortSignal ? client : client.signal;
     if (signal?.aborted) return refused(CANCELLED);
-    if (this.#pending.size >= this.limits.maxWorkers + this.limits.maxQueued) return refused(BUSY);
-    return this.#inWorker(job, signal);
+    const admission = this.#turns.enter(account);
+    if (!admission.ok) return refused(admission.reason === 'full' ? BUSY : accountBusy(this.limits.maxQueuedPerAccount));
+    const { turn } = admission;
+    const id = this.#nextId++;
+    this.#pending.set(id, () => {});
+    try {
+      // A job whose turn is now goes to its worker at once (its body is transferred before this returns).
+      if (!turn.now && !(await untilStartedOrAborted(turn.started, signal))) return refused(CANCELLED);
+      if (signal?.aborted) return refused(CANCELLED);
+      return await this.#inWorker(id, job, signal, account);
+    } finally {
+      this.#pending.delete(id);
+      this.#running.delete(id);
+      turn.release();
+    }
+  }
+
+  /**
+   * An account whose job ran past the deadline lately sends its next small jobs straight to a
+   * worker: several hostile requests at once then cost the request thread one deadline, not one each.
+   */
+  #overdueLately(account: string): boolean {
+    const until = this.#overdue.get(account);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.#overdue.delete(account);
+    return false;
+  }
+
+  #markOverdue(account: string): void {
+    if (this.#overdue.size >= MAX_OVERDUE_ACCOUNTS) this.#overdue.clear();
+    this.#overdue.set(account, Date.now() + OVERDUE_MEMORY_MS);
+  }
+
+  /** Whether the bundled worker exists (once it does, it is not looked for again). */
+  #hasWorker(): boolean {
+    this.#workerFound ||= existsSync(this.limits.workerFile);
+    return this.#workerFound;
   }
 
   /** Starts the workers now rather than at the first large conversion. */
@@ -95,13 +219,21 @@ export class ConversionPool {
     await pool?.destroy();
   }
 
+  /** No worker to hand anything to (no build): the request thread answers, however long it takes. */
+  #inProcess(job: ConversionJob): JobOutcome {
+    this.#counters.inProcess++;
+    return jobOutcome(job);
+  }
+
   #piscina(): Piscina<WorkerTask, WorkerAnswer> {
     if (!this.#pool) {
       const pool = new Piscina<WorkerTask, WorkerAnswer>({
         filename: this.limits.workerFile,
         minThreads: this.limits.maxWorkers,
         maxThreads: this.limits.maxWorkers,
-        maxQueue: this.limits.maxQueued,
+        // The fair queue hands piscina no more tasks than it has workers; a task may wait here
+        // only while a stopped worker is being replaced.
+        maxQueue: this.limits.maxWorkers,
         concurrentTasksPerWorker: 1,
         resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
         // An idle worker waits in its event loop rather than in Atomics.wait, so V8 can
@@ -118,8 +250,7 @@ export class ConversionPool {
     return this.#pool;
   }
 
-  async #inWorker(job: ConversionJob, signal: AbortSignal | undefined): Promise<JobOutcome> {
-    const id = this.#nextId++;
+  async #inWorker(id: number, job: ConversionJob, signal: AbortSignal | undefined, account: string): Promise<JobOutcome> {
     // Aborting the task makes piscina terminate its worker (and start a new one).
     const stop = new AbortController();
     let timedOut = false;
@@ -131,9 +262,13 @@ export class ConversionPool {
         stop.abort();
       }, this.limits.timeoutMs);
     });
-    // A client that went away does not keep a worker busy, nor its place in the queue.
+    // A client that went away does not keep a worker busy.
     const onClientAbort = () => stop.abort();
     signal?.addEventListener('abort', onClientAbort, { once: true });
+    // Counted when handed over, not on the worker's "started" message: that comes on another
+    // channel than the answer, and may arrive after it.
+    this.#counters.inWorker++;
+    this.#hooks.workerStarted?.(account);
     try {
       return await this.#piscina().run(
         { id, job },
@@ -160,9 +295,25 @@ export class ConversionPool {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onClientAbort);
-      this.#pending.delete(id);
-      this.#running.delete(id);
     }
+  }
+}
+
+/** true once the turn came; false if the client left first (its place is then given up by the caller). */
+async function untilStartedOrAborted(started: Promise<void>, signal: AbortSignal | undefined): Promise<boolean> {
+  if (!signal) {
+    await started;
+    return true;
+  }
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<false>((resolve) => {
+    onAbort = () => resolve(false);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([started.then(() => true as const), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort!);
   }
 }
 
@@ -182,6 +333,16 @@ const BUSY: JobFailure = {
   message: 'The server is busy with large conversions; try again in a few seconds.',
   headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
 };
+
+/** One account's own queue is full: its own requests are what it waits for, so 429 rather than 503. */
+function accountBusy(maxQueued: number): JobFailure {
+  return {
+    kind: 'api',
+    code: 'rate_limited',
+    message: `This account already has ${maxQueued} large conversions waiting for a worker, the most one account may queue; try again when one is done.`,
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  };
+}
 
 /** Nobody reads this answer (the client is gone); it only must not be logged as a 500. */
 const CANCELLED: JobFailure = { kind: 'api', code: 'bad_request', message: 'The client closed the request; its conversion was stopped.' };
@@ -205,10 +366,8 @@ function serverPool(): ConversionPool {
  * Answers a conversion job with the server's pool. `client.signal` is read only for a job that
  * goes to a worker (the node:http front creates it on first use; small jobs never need it).
  */
-export async function runConversionJob(job: ConversionJob, client?: { readonly signal: AbortSignal }): Promise<JobAnswer> {
-  const pool = serverPool();
-  const signal = job.body.byteLength < pool.limits.workerFromBytes ? undefined : client?.signal;
-  return settle(await pool.outcome(job, signal));
+export async function runConversionJob(job: ConversionJob, client?: { readonly signal: AbortSignal }, account?: string): Promise<JobAnswer> {
+  return settle(await serverPool().outcome(job, client, account));
 }
 
 /** Starts the server pool's workers (instrumentation.ts, at start-up); without the bundled worker, nothing to start. */

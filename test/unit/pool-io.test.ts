@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { toResponse } from '@/lib/api/next-route';
 import { bytesReply } from '@/lib/api/reply';
-import { answerJob, describeFailure, failureError, jobOutcome } from '@/lib/api/conversion-job';
+import { answerJob, describeFailure, failureError, isStructurallyHeavy, jobOutcome } from '@/lib/api/conversion-job';
 import { ConversionError } from '@/lib/converter';
 import { ApiError } from '@/lib/api/errors';
 import { joinBlocks, readJsonBodyBytes, readRawBody } from '@/lib/api/read-body';
@@ -135,5 +135,26 @@ describe('a bytes reply served by a Next route', () => {
     expect(parts.map((p) => p.byteLength)).toStrictEqual([1 << 20, 1 << 20, 1 << 20, 17]);
     expect(parts.every((p) => p.buffer === bytes.buffer)).toBe(true);
     expect(sameBytes(concat(parts), bytes)).toBe(true);
+  });
+});
+
+describe('the request thread parses only request-shaped JSON bodies', () => {
+  const heavy = (text: string) => isStructurallyHeavy(new TextEncoder().encode(text));
+
+  it('takes a request of long strings, whatever the strings hold', () => {
+    const input = `${'[{'.repeat(50_000)}"\\${'\\'.repeat(9)}, #`;
+    const body = JSON.stringify({ input, inputType: 'yaml', outputType: 'json', preserveComments: true, meta: { a: [1, 2, { b: null }] } });
+    expect(heavy(body)).toBe(false);
+    // An escaped backslash before the closing quote ends the string.
+    expect(heavy('{"input": "a\\\\", "x": [[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]}')).toBe(true);
+    expect(heavy('{"input": "a\\", "type": "yaml"}')).toBe(false);
+  });
+
+  it('sends on deep nesting (more than 16 levels) and many values (more than 1,024)', () => {
+    expect(heavy(`{"x": ${'['.repeat(16)}${']'.repeat(16)}}`)).toBe(true);
+    expect(heavy(`{"x": ${'['.repeat(15)}${']'.repeat(15)}}`)).toBe(false);
+    expect(heavy(`{"x": [${Array(1024).fill('1').join(',')}]}`)).toBe(true);
+    expect(heavy(`{"x": [${Array(1000).fill('1').join(',')}]}`)).toBe(false);
+    expect(heavy(`{"input": "never closed ${'['.repeat(100)}`)).toBe(false);
   });
 });

@@ -6,7 +6,9 @@ import type { BodyBytes } from '@/lib/api/read-body';
 import { answerJob, type ConversionJob, type JobAnswer } from '@/lib/api/conversion-job';
 import { ApiError } from '@/lib/api/errors';
 import { ConversionPool, defaultRunLimits, type RunLimits } from '@/lib/api/run-converter';
-import { ConversionError } from '@/lib/converter';
+import { handleConvert } from '@/lib/api/handlers/convert';
+import { handleValidate } from '@/lib/api/handlers/validate';
+import { ConversionError, DeadlineExceeded, deadlineIn } from '@/lib/converter';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildWorker } from '@/scripts/build-worker.mjs';
 
@@ -206,5 +208,164 @@ describe('the conversion pool under limits', () => {
     await Promise.all([first, second]);
     // The places are free again.
     expect(output(await p.run(block))).toBe('{\n  "c": 3\n}\n');
+  });
+});
+
+describe('the request thread', () => {
+  /** 20 KB of comment: a body over the 16 KiB below which jobs always start on the request thread. */
+  const padding = `\n${'#'.repeat(20_000)}\n`;
+  /** A deadline already past at its first check, counting its checks (the converter calls check() as it works). */
+  const pastDeadline = () => {
+    const made = { checks: 0 };
+    const deadline = {
+      check() {
+        made.checks++;
+        throw new DeadlineExceeded(30);
+      },
+    };
+    return { made, factory: () => deadline };
+  };
+
+  it('hands a conversion that runs past its deadline to a worker, which answers it in full', async () => {
+    const { made, factory } = pastDeadline();
+    const p = new ConversionPool({ ...limits, workerFromBytes: 1024 }, { deadline: factory });
+    pools.push(p);
+    const request = { input: 'b: 1\n2: &x [1.50, yes]\nc: *x\n', inputType: 'yaml', outputType: 'json' };
+    const answer = await p.run(convertJob(request));
+    expect(made.checks).toBeGreaterThan(0);
+    expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 1, inWorker: 1 });
+    expect(p.workerThreadIds()).toHaveLength(1);
+    expect(withoutTime(text(answer))).toStrictEqual(withoutTime(text(answerJob(convertJob(request)))));
+  });
+
+  it('hands over validate and raw mode the same way, errors included', async () => {
+    const p = new ConversionPool({ ...limits, workerFromBytes: 1024 }, { deadline: pastDeadline().factory });
+    pools.push(p);
+    const invalid: ConversionJob = { kind: 'validate', body: bytes('{"input": "a: [1, 2", "type": "yaml"}'), limit: { maxInputBytes: 100 } };
+    // Three accounts: an account whose job ran late skips the request thread for a while (next test).
+    expect(JSON.parse(text(await p.run(invalid, undefined, 'A')))).toMatchObject({ success: true, valid: false, errors: [{ line: 1 }] });
+    const raw: ConversionJob = { kind: 'convert-raw', body: bytes('{"a": [1, 2]}'), options: { inputType: 'json', outputType: 'yaml' } };
+    expect(text(await p.run(raw, undefined, 'B'))).toBe('a:\n  - 1\n  - 2\n');
+    const duplicate = await rejection(p.run(yamlToJson('a: 1\na: 2\n'), undefined, 'C'));
+    expect((duplicate as ConversionError).code).toBe('invalid_input');
+    expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 3, inWorker: 3 });
+  });
+
+  it("sends an account's next small jobs straight to a worker once one ran past the deadline, and only that account's", async () => {
+    const { made, factory } = pastDeadline();
+    let late = true;
+    const p = new ConversionPool({ ...limits, workerFromBytes: 64 * 1024 }, { deadline: (ms) => (late ? factory() : deadlineIn(ms)) });
+    pools.push(p);
+    // Three at once, as an attacker would send them: one deadline on the request thread, not three.
+    const first = await Promise.all([1, 2, 3].map((i) => p.run(yamlToJson(`x: ${i}${padding}`), undefined, 'X')));
+    expect(first.map(output)).toEqual(['{\n  "x": 1\n}\n', '{\n  "x": 2\n}\n', '{\n  "x": 3\n}\n']);
+    expect(made.checks).toBe(1);
+    expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 1, inWorker: 3 });
+    late = false;
+    expect(output(await p.run(yamlToJson(`y: 1${padding}`), undefined, 'Y'))).toBe('{\n  "y": 1\n}\n');
+    // Tiny bodies (under 16 KiB) of the late account still start on the request thread.
+    expect(output(await p.run(yamlToJson('x: 4'), undefined, 'X'))).toBe('{\n  "x": 4\n}\n');
+    expect(p.counters()).toStrictEqual({ inProcess: 2, handedOver: 1, inWorker: 3 });
+  });
+
+  it("sends an account's next small jobs to a worker after one ran long on the request thread without stopping", async () => {
+    // A deadline whose checks never throw, but whose first check takes longer than two deadlines (no wall-time assertion:
+    // the test makes the job slow itself).
+    let slow = true;
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const p = new ConversionPool(
+      { ...limits, workerFromBytes: 64 * 1024, inProcessDeadlineMs: 5 },
+      { deadline: () => ({ check: () => (slow ? busy(20) : undefined) }) },
+    );
+    pools.push(p);
+    expect(output(await p.run(yamlToJson(`x: 1${padding}`), undefined, 'X'))).toBe('{\n  "x": 1\n}\n');
+    slow = false;
+    expect(output(await p.run(yamlToJson(`x: 2${padding}`), undefined, 'X'))).toBe('{\n  "x": 2\n}\n');
+    expect(output(await p.run(yamlToJson(`y: 1${padding}`), undefined, 'Y'))).toBe('{\n  "y": 1\n}\n');
+    expect(p.counters()).toStrictEqual({ inProcess: 2, handedOver: 0, inWorker: 1 });
+  });
+
+  it('parses a body with more structure than a request needs in a worker (JSON.parse grows faster than the body on deep nesting)', async () => {
+    const p = pool({ workerFromBytes: 1024 * 1024 });
+    const deep = `{"input": "a: 1", "inputType": "yaml", "outputType": "json", "extra": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const job: ConversionJob = { kind: 'convert', body: bytes(deep), limit: { maxInputBytes: 100 } };
+    expect(output(await p.run(job, undefined, 'A'))).toBe('{\n  "a": 1\n}\n');
+    const many = `{"input": "a: 1", "type": "yaml", "extra": [${Array(5000).fill('1').join(',')}]}`;
+    const validateJob: ConversionJob = { kind: 'validate', body: bytes(many), limit: { maxInputBytes: 100 } };
+    expect(JSON.parse(text(await p.run(validateJob, undefined, 'B')))).toStrictEqual({ success: true, valid: true, errors: [] });
+    expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 2, inWorker: 2 });
+  });
+
+  it('answers on the request thread what fits in its deadline, and refuses bad requests there', async () => {
+    const p = pool({ workerFromBytes: 1024 });
+    expect(output(await p.run(yamlToJson('a: 1\n')))).toBe('{\n  "a": 1\n}\n');
+    const badJson = await rejection(p.run({ kind: 'convert', body: bytes('{"input": '), limit: { maxInputBytes: 100 } }));
+    expect((badJson as ApiError).code).toBe('bad_request');
+    expect(p.counters()).toStrictEqual({ inProcess: 2, handedOver: 0, inWorker: 0 });
+    expect(p.workerThreadIds()).toEqual([]);
+  });
+});
+
+describe('turns between accounts', () => {
+  /** Long enough to still be running while the other jobs are entered. */
+  const longJob = () => yamlToJson(bigYaml(40_000));
+
+  it("starts another account's conversion before an account's later ones", async () => {
+    const started: string[] = [];
+    const p = new ConversionPool({ ...limits, maxWorkers: 2, maxRunningPerAccount: 1 }, { workerStarted: (account) => started.push(account) });
+    pools.push(p);
+    p.start();
+    const x = [p.run(longJob(), undefined, 'X'), p.run(longJob(), undefined, 'X'), p.run(longJob(), undefined, 'X')];
+    await until(() => started.length === 1, "X's first conversion starts");
+    const y = p.run(yamlToJson('y: 1'), undefined, 'Y');
+    expect(output(await y)).toBe('{\n  "y": 1\n}\n');
+    await Promise.all(x);
+    expect(started).toEqual(['X', 'Y', 'X', 'X']);
+  });
+
+  it('answers 429 rate_limited when one account has too many conversions waiting, while others still get theirs', async () => {
+    const p = pool({ maxWorkers: 1, maxQueuedPerAccount: 1 });
+    const client = new AbortController();
+    const running = p.run(yamlToJson(LONG), client.signal, 'X');
+    await until(() => p.stats().running === 1, "X's first conversion runs");
+    const waiting = p.run(yamlToJson('x: 2'), undefined, 'X');
+    const refusedJob = yamlToJson('x: 3');
+    const err = await rejection(p.run(refusedJob, undefined, 'X'));
+    expect(err).toBeInstanceOf(ApiError);
+    expect([(err as ApiError).code, (err as ApiError).headers]).toStrictEqual(['rate_limited', { 'Retry-After': '5' }]);
+    // Refused before the body was handed over.
+    expect(refusedJob.body.blocks[0]!.byteLength).toBeGreaterThan(0);
+    const y = p.run(yamlToJson('y: 1'), undefined, 'Y');
+    expect(p.stats()).toStrictEqual({ running: 1, queued: 2 });
+    client.abort();
+    await rejection(running);
+    expect(output(await waiting)).toBe('{\n  "x": 2\n}\n');
+    expect(output(await y)).toBe('{\n  "y": 1\n}\n');
+  });
+});
+
+describe('the endpoints', () => {
+  it("give the pool each job with its account, so turns are taken per account (all of an account's keys together)", async () => {
+    const started: string[] = [];
+    const p = new ConversionPool({ ...limits, workerFromBytes: 0 }, { workerStarted: (account) => started.push(account) });
+    pools.push(p);
+    const holder = globalThis as { __yamljsonConversionPool?: ConversionPool };
+    const before = holder.__yamljsonConversionPool;
+    holder.__yamljsonConversionPool = p;
+    try {
+      const post = (path: string, body: string, type = 'application/json') =>
+        new Request(`http://x${path}`, { method: 'POST', body, headers: { 'content-type': type } });
+      const ctx = (userId: string) => ({ requestId: 'req_test', maxInputBytes: 1000, responseHeaders: {}, account: { keyId: 'k', userId, plan: 'free' as const } });
+      const convert = await handleConvert(post('/api/convert', '{"input": "a: 1", "inputType": "yaml", "outputType": "json"}'), ctx('user-a'));
+      const validate = await handleValidate(post('/api/validate', '{"input": "a: 1", "type": "yaml"}'), ctx('user-b'));
+      const raw = await handleConvert(post('/api/convert?from=yaml&to=json', 'a: 1', 'application/yaml'), ctx('user-c'));
+      expect([convert.status, validate.status, raw.status]).toEqual([200, 200, 200]);
+      expect(started).toEqual(['user-a', 'user-b', 'user-c']);
+    } finally {
+      holder.__yamljsonConversionPool = before;
+    }
   });
 });

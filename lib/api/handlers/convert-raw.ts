@@ -32,6 +32,7 @@ export async function handleRawConvert(request: ApiRequest, ctx: ApiContext, que
       },
     },
     request,
+    ctx.account?.userId,
   );
   return bytesReply(answer.body, conversionHeaders(answer.conversion!, CONTENT_TYPES[options.to]));
 }
