@@ -9,6 +9,14 @@ import type { YNode } from './types';
  */
 export const MAX_DEPTH = 256;
 
+/**
+ * Integers written in base 2, 8, 16 or 60 (0x..., YAML 1.1's 1:30:00...) with more digits than
+ * this are refused (`limit_exceeded`): converting them to decimal digits takes BigInt work
+ * growing with the square of their length (0.6 s for a 200 KB base-60 integer). Decimal
+ * integers of any length are kept as written. The figure is Python's default int limit.
+ */
+export const MAX_INTEGER_DIGITS = 4300;
+
 /** At most this many positioned errors are reported. */
 export const MAX_ERRORS = 100;
 
@@ -25,7 +33,25 @@ export function aliasExpansionBudget(inputLength: number): number {
 }
 
 /**
- * Nodes in the expanded tree under an IR node, what an alias adds to the expansion budget
+ * A scalar weighs one node per started 16 characters of its text, not one node: otherwise a
+ * 100 KB string aliased 1,000 times counts 1,000 nodes and expands a small document into
+ * 100 MB of output. So the budget bounds the output's size, about 16 characters a node.
+ */
+export const CHARS_PER_NODE = 16;
+
+export function scalarWeight(length: number): number {
+  return 1 + Math.floor(length / CHARS_PER_NODE);
+}
+
+/** What a scalar of the IR weighs (a collection's own node weighs 1). */
+export function nodeWeight(node: YNode): number {
+  if (node.kind === 'string') return scalarWeight(node.value.length);
+  if (node.kind === 'number') return scalarWeight(node.text.length);
+  return 1;
+}
+
+/**
+ * Nodes in the expanded tree under an IR node (scalars weighed by scalarWeight), what an alias adds to the expansion budget
  * (memoised: a shared subtree is measured once). Used by both YAML readers.
  */
 const sizes = new WeakMap<YNode, number>();
@@ -39,5 +65,5 @@ export function expandedSize(node: YNode): number {
     sizes.set(node, n);
     return n;
   }
-  return 1;
+  return nodeWeight(node);
 }

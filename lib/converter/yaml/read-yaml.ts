@@ -52,16 +52,24 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
   const composer = new Composer({
     merge: true,
     prettyErrors: false,
-    uniqueKeys: true,
+    // Duplicate keys are found by duplicateKeyErrors below: `yaml` compares each key with every
+    // earlier key of its mapping, quadratic in the keys of one mapping.
+    uniqueKeys: false,
     strict: true,
     // !!omap, !!set, !!binary... are typed by us; left to `yaml` they become special node classes.
     resolveKnownTags: false,
   });
   const docs = Array.from(composer.compose(tokens, false, text.length));
+  const openers = new Openers(scan.unclosed);
   if (docs.length === 0) {
-    for (const e of composer.streamInfo().errors) errors.push(yamlError(e, position, scan.unclosed));
+    for (const e of composer.streamInfo().errors) errors.push(yamlError(e, position, openers));
   }
-  for (const doc of docs) for (const e of doc.errors) errors.push(yamlError(e, position, scan.unclosed));
+  for (const doc of docs) {
+    for (const e of doc.errors) errors.push(yamlError(e, position, openers));
+    for (const offset of duplicateKeyOffsets(doc, text)) {
+      errors.push({ message: FRIENDLY_MESSAGES.DUPLICATE_KEY!, ...position(offset), code: 'DUPLICATE_KEY' });
+    }
+  }
 
   const reader = new IrReader(text, options, scan.comments, position);
   const documents: YDocument[] = [];
@@ -94,20 +102,20 @@ function isBareEmptyDocument(doc: Document.Parsed): boolean {
 function yamlError(
   e: { code: string; message: string; pos: [number, number] },
   position: (offset: number) => { line: number; column: number },
-  unclosed: Unclosed[],
+  openers: Openers,
 ): ValidationIssue {
   // `yaml` reports an unclosed quote or bracket where the input ends; users need where it opens.
   const missing = /end with a ([\]}])$/.exec(e.message)?.[1] ?? (/^Missing closing (["'])quote$/.exec(e.message)?.[1] || null);
   if (missing) {
     const opener = missing === ']' ? '[' : missing === '}' ? '{' : missing;
-    const open = findLast(unclosed, (u) => u.opener === opener && u.offset <= e.pos[0]);
-    if (open) {
+    const open = openers.lastAtOrBefore(opener, e.pos[0]);
+    if (open !== undefined) {
       const quote = opener === '"' || opener === "'";
       return {
         message: quote
           ? `This quoted string is never closed: the closing ${opener} is missing.`
           : `This flow ${opener === '[' ? 'sequence' : 'mapping'} is never closed: the closing ${missing} is missing.`,
-        ...position(open.offset),
+        ...position(open),
         code: quote ? 'UNCLOSED_QUOTE' : 'UNCLOSED_FLOW_COLLECTION',
       };
     }
@@ -115,9 +123,78 @@ function yamlError(
   return { message: friendlyMessage(e.code, e.message), ...position(e.pos[0]), code: errorCode(e.code) };
 }
 
-function findLast<T>(items: T[], test: (item: T) => boolean): T | undefined {
-  for (let i = items.length - 1; i >= 0; i--) if (test(items[i]!)) return items[i];
-  return undefined;
+/**
+ * Where unclosed quotes and flow collections open, by opener, in order: each error finds its
+ * opener by binary search (one scan per error made thousands of errors quadratic).
+ */
+class Openers {
+  private readonly byOpener = new Map<string, number[]>();
+
+  constructor(unclosed: Unclosed[]) {
+    for (const u of unclosed) {
+      let list = this.byOpener.get(u.opener);
+      if (!list) this.byOpener.set(u.opener, (list = []));
+      list.push(u.offset);
+    }
+  }
+
+  /** The offset of the last `opener` at or before `offset`. */
+  lastAtOrBefore(opener: string, offset: number): number | undefined {
+    const list = this.byOpener.get(opener);
+    if (!list) return undefined;
+    let lo = 0;
+    let hi = list.length; // the first index whose offset is past `offset`
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid]! <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 ? list[lo - 1] : undefined;
+  }
+}
+
+/**
+ * Where `yaml`'s own check (uniqueKeys: true) reports a duplicate key, found with one Map per
+ * mapping instead of comparing pairwise. Same rule: two scalar keys are the same when their
+ * values are === (so `1` and `0x1`, `~` and `null`, but no NaN and no two merge keys `<<`,
+ * whose values are distinct symbols); the error is at the key, or for an empty key after its
+ * `?` line.
+ */
+function duplicateKeyOffsets(doc: Document.Parsed, text: string): number[] {
+  const found: number[] = [];
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key = pair.key as YamlNode | null;
+        if (isScalar(key)) {
+          const v = key.value;
+          if (!(typeof v === 'number' && Number.isNaN(v))) {
+            if (seen.has(v)) found.push(keyStart(key, text));
+            else seen.add(v);
+          }
+        }
+        stack.push(pair.key, pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    }
+  }
+  return found;
+}
+
+function keyStart(key: Scalar, text: string): number {
+  const [start, end] = key.range!;
+  if (start !== end) return start;
+  // An empty key: `yaml` reports it after the rest of its line when only a comment follows.
+  let i = start;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  if (text[i] === '#') while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+  if (text[i] === '\r' && text[i + 1] === '\n') return i + 2;
+  if (text[i] === '\n' || text[i] === '\r') return i + 1;
+  return start;
 }
 
 /** The `yaml` package's codes, kept (they are stable), with one made plainer. */

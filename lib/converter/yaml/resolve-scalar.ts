@@ -3,6 +3,8 @@
  * numbers keep their exact digits and both schemas (1.2 core, 1.1) are under our control.
  * Every number comes out as RFC 8259 number text.
  */
+import { ConversionError } from '../errors';
+import { MAX_INTEGER_DIGITS } from '../limits';
 import type { YNode } from '../types';
 
 export type YamlVersion = '1.1' | '1.2';
@@ -53,9 +55,9 @@ function resolveCore(s: string): YNode {
   if (CORE_FALSE.test(s)) return { kind: 'bool', value: false };
   if (CORE_INT_DEC.test(s)) return num(decimalIntText(s));
   let m = CORE_INT_OCT.exec(s);
-  if (m) return num(BigInt('0o' + m[1]).toString());
+  if (m) return num(toBigInt('0o', m[1]!).toString());
   m = CORE_INT_HEX.exec(s);
-  if (m) return num(BigInt('0x' + m[1]).toString());
+  if (m) return num(toBigInt('0x', m[1]!).toString());
   if (CORE_FLOAT.test(s)) return num(floatText(s));
   m = CORE_INF.exec(s);
   if (m) return special(m[1] === '-' ? '-.inf' : '.inf');
@@ -68,12 +70,12 @@ function resolve11(s: string): YNode {
   if (V11_TRUE.test(s)) return { kind: 'bool', value: true };
   if (V11_FALSE.test(s)) return { kind: 'bool', value: false };
   let m = V11_INT_BIN.exec(s);
-  if (m) return num(signed(m[1]!, BigInt('0b' + stripUnderscores(m[2]!))));
+  if (m) return num(signed(m[1]!, toBigInt('0b', stripUnderscores(m[2]!))));
   m = V11_INT_HEX.exec(s);
-  if (m) return num(signed(m[1]!, BigInt('0x' + stripUnderscores(m[2]!))));
+  if (m) return num(signed(m[1]!, toBigInt('0x', stripUnderscores(m[2]!))));
   if (V11_INT_DEC.test(s)) return num(decimalIntText(stripUnderscores(s)));
   m = V11_INT_OCT.exec(s);
-  if (m) return num(signed(m[1]!, BigInt('0o' + stripUnderscores(m[2]!))));
+  if (m) return num(signed(m[1]!, toBigInt('0o', stripUnderscores(m[2]!))));
   m = V11_INT_SEX.exec(s);
   if (m) return num(signed(m[1]!, sexagesimalInt(m[2]!)));
   if (V11_FLOAT.test(s) && /[0-9]/.test(s)) return num(floatText(stripUnderscores(s)));
@@ -162,9 +164,29 @@ export function floatText(s: string): string {
   return out;
 }
 
+/**
+ * Integers in base 2, 8, 16 and 60 are written in decimal, which takes BigInt work growing
+ * with the square of their length: past MAX_INTEGER_DIGITS digits they are refused.
+ */
+function checkIntegerLength(digits: number, base: string): void {
+  if (digits <= MAX_INTEGER_DIGITS) return;
+  throw new ConversionError(
+    'limit_exceeded',
+    `An integer of ${digits.toLocaleString('en-US')} digits in base ${base} is longer than the limit of ` +
+      `${MAX_INTEGER_DIGITS.toLocaleString('en-US')} digits for integers not written in decimal; quote it to keep it as a string.`,
+  );
+}
+
+function toBigInt(prefix: '0b' | '0o' | '0x', digits: string): bigint {
+  checkIntegerLength(digits.length, prefix === '0b' ? '2' : prefix === '0o' ? '8' : '16');
+  return BigInt(prefix + digits);
+}
+
 function sexagesimalInt(s: string): bigint {
+  const clean = stripUnderscores(s);
+  checkIntegerLength(clean.length, '60');
   let total = 0n;
-  for (const part of stripUnderscores(s).split(':')) total = total * 60n + BigInt(part);
+  for (const part of clean.split(':')) total = total * 60n + BigInt(part);
   return total;
 }
 

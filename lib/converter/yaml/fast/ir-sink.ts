@@ -7,7 +7,7 @@
  * what the reference reports as an error or warns about (other than .inf/.nan).
  */
 import { jsonKeyText } from '../../json-key-text';
-import { aliasExpansionBudget, expandedSize as sizeOf } from '../../limits';
+import { aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../../limits';
 import type { Format, MapEntry, MapNode, NodeComments, SeqNode, YDocument, YNode } from '../../types';
 import { resolvePlain } from '../resolve-scalar';
 import { bail } from './bail';
@@ -361,7 +361,7 @@ export class IrSink implements FastSink {
       if (nums.has(n)) bail('equal number keys');
       nums.add(n);
     }
-    f.key = { ir, size: 1, height: 0 };
+    f.key = { ir, size: nodeWeight(ir), height: 0 };
     f.keyEnd = end;
   }
 
@@ -451,7 +451,7 @@ export class IrSink implements FastSink {
 
   private scalarValue(ir: YNode, anchor: string | null, start: number, end: number): void {
     this.valueStart(start);
-    const b: Built = { ir, size: 1, height: 0 };
+    const b: Built = { ir, size: nodeWeight(ir), height: 0 };
     if (anchor !== null) {
       if (this.options.anchors) ir.anchor = anchor;
       this.anchors.set(anchor, { built: b, isMap: false });

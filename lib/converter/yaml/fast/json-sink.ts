@@ -6,7 +6,7 @@
  * treats as an error or a warning case (duplicate keys, keys with the same JSON text,
  * unknown or recursive aliases, merges of non-mappings) and near the safety limits.
  */
-import { aliasExpansionBudget } from '../../limits';
+import { aliasExpansionBudget, scalarWeight } from '../../limits';
 import { utf8ByteLength } from '../../utf8';
 import { resolvePlain } from '../resolve-scalar';
 import { bail } from './bail';
@@ -55,6 +55,8 @@ class Frame {
   count = 0;
   size = 1;
   height = 1;
+  /** What the current key weighs (limits.ts scalarWeight; never less than the reference's). */
+  keyWeight = 1;
   /** Key identities (JSON key text) so far, explicit and merged. */
   ids: string[] = [];
   idSet: Set<string> | null = null;
@@ -349,6 +351,7 @@ export class JsonSink implements FastSink {
       f.bufMerged[override] = false;
     } else f.addId(id);
     if (isNum && !f.addNum(num)) bail('equal number keys');
+    f.keyWeight = scalarWeight(text.length);
 
     if (f.buffered) {
       f.slot = override !== -1 ? override : f.addSlot(id, quote(id, esc), '', 0, 0, false);
@@ -476,7 +479,7 @@ export class JsonSink implements FastSink {
       this.out += '"';
       this.out += text;
       this.out += '"';
-      this.valueDone(1, 0);
+      this.valueDone(scalarWeight(text.length), 0);
       return;
     }
     this.specialAt = start;
@@ -488,7 +491,7 @@ export class JsonSink implements FastSink {
       this.out += '"';
       this.out += text;
       this.out += '"';
-      this.valueDone(1, 0);
+      this.valueDone(scalarWeight(text.length), 0);
       return;
     }
     this.scalar(quote(text, esc), anchor);
@@ -503,10 +506,10 @@ export class JsonSink implements FastSink {
     if (anchor !== null) {
       const rec = this.anchorRecord(anchor, false);
       rec.text = json;
-      rec.size = 1;
+      rec.size = scalarWeight(json.length);
       rec.done = true;
     }
-    this.valueDone(1, 0);
+    this.valueDone(scalarWeight(json.length), 0);
   }
 
   alias(name: string): void {
@@ -553,11 +556,11 @@ export class JsonSink implements FastSink {
     if (this.depth === 0) return;
     const f = this.frames[this.depth - 1]!;
     if (f.kind === MAP) {
-      f.size += 1 + size;
+      f.size += f.keyWeight + size;
       if (f.capturing) {
         f.bufValues[f.slot] = this.out;
         this.out = f.savedOut;
-        f.bufSizes[f.slot] = 1 + size;
+        f.bufSizes[f.slot] = f.keyWeight + size;
         f.bufHeights[f.slot] = height;
         f.capturing = false;
         this.captureDepth--;
