@@ -1,6 +1,7 @@
 // API keys: created with a name, shown once, stored as SHA-256 and a display prefix; renamed,
 // revoked, and looked up on every API call.
 import type { Db } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/client';
 import { AccountError } from './errors';
 import { API_KEY_PATTERN, hashApiKey, KEY_ID_PATTERN, newApiKey, newId } from './ids';
 import { isPlanId, type PlanId } from './plans';
@@ -97,16 +98,22 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt: new Date(Number(match[1])), id: match[2]! };
 }
 
+/**
+ * The SQL of one page: the account's keys after `after` in (createdAt, id) order, newest first. The
+ * row comparison is a range condition on the index ("userId", "createdAt" DESC, "id" DESC), so a page
+ * reads `limit` index entries wherever it is in the list (an OR of the two columns' conditions would
+ * read and sort every key after the cursor).
+ */
+export function keyPageQuery(userId: string, after: { createdAt: Date; id: string } | null, limit: number): Prisma.Sql {
+  const position = after ? Prisma.sql`AND ("createdAt", "id") < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : Prisma.empty;
+  return Prisma.sql`SELECT "id", "name", "prefix", "createdAt", "lastUsedAt", "revokedAt" FROM "ApiKey"
+    WHERE "userId" = ${userId} ${position} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
+}
+
 /** A page of keys: the first without a cursor, then the one after `cursor` (a previous page's nextCursor). */
 export async function listApiKeys(db: Db, userId: string, cursor: string | null = null, pageSize = KEYS_PAGE_SIZE): Promise<ApiKeyPage> {
   const after = cursor === null ? null : decodeCursor(cursor);
-  const rows = await db.apiKey.findMany({
-    where: after
-      ? { userId, OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
-      : { userId },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: pageSize + 1,
-  });
+  const rows = await db.$queryRaw<KeyRow[]>(keyPageQuery(userId, after, pageSize + 1));
   const page = rows.slice(0, pageSize);
   return { keys: page.map(toView), nextCursor: rows.length > pageSize ? encodeCursor(page[page.length - 1]!) : null };
 }
