@@ -92,9 +92,12 @@ export interface ApiKeyPage {
 const CURSOR_TEXT = /^(\d{1,15})\.(key_[0-9A-Za-z]{20})$/;
 const encodeCursor = (row: KeyRow) => Buffer.from(`${row.createdAt.getTime()}.${row.id}`).toString('base64url');
 
+/** 9999-12-31T23:59:59.999Z: a later time has no ISO form PostgreSQL reads. */
+const LAST_CURSOR_MS = 253_402_300_799_999;
+
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const match = /^[A-Za-z0-9_-]{1,64}$/.test(cursor) ? CURSOR_TEXT.exec(Buffer.from(cursor, 'base64url').toString('latin1')) : null;
-  if (!match) throw new AccountError('bad_request', '"cursor" is not valid: pass the nextCursor of the previous page as it is.');
+  if (!match || Number(match[1]) > LAST_CURSOR_MS) throw new AccountError('bad_request', '"cursor" is not valid: pass the nextCursor of the previous page as it is.');
   return { createdAt: new Date(Number(match[1])), id: match[2]! };
 }
 
