@@ -19,7 +19,6 @@ import { findEmbeddedServer, startEmbeddedServer, type EmbeddedServer } from '@/
 import { migrate } from '@/lib/db/migrate';
 import { databaseTarget } from '@/lib/db/target';
 import { markClientAddress, parseTrustedProxies } from '@/lib/http/client-address';
-import { malformedPathReply } from '@/lib/http/malformed-url';
 import { markEmbeddedOwner, publishAuthChange, shutdownAccounts } from '@/lib/accounts/runtime-hooks';
 
 interface Options {
@@ -85,11 +84,6 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     markClientAddress(req, trustedProxies);
-    const malformed = malformedPathReply(req.url ?? '/');
-    if (malformed) {
-      res.writeHead(malformed.status, { ...malformed.headers, 'Content-Length': Buffer.byteLength(malformed.body) }).end(malformed.body);
-      return;
-    }
     try {
       if (front?.(req, res)) return;
     } catch (err) {

@@ -1,10 +1,8 @@
-// What text accounts may store (lib/accounts/text.ts) and the URL paths refused before routing
-// (lib/http/malformed-url.ts): the rules behind the dashboard's 400s, case by case.
+// What text accounts may store (lib/accounts/text.ts): the rules behind the dashboard's 400s, case by case.
 import { describe, expect, it } from 'vitest';
 import { emailProblem } from '@/lib/accounts/email';
 import { passwordProblem } from '@/lib/accounts/passwords';
 import { lineTextProblem } from '@/lib/accounts/text';
-import { MALFORMED_PATH_MESSAGE, malformedPathReply } from '@/lib/http/malformed-url';
 
 describe('one line of stored text', () => {
   it.each(['CI pipeline', 'ünïcode – ok', '🙂 emoji (a surrogate pair)', '日本語', 'zero\u200bwidth', ''])('accepts %j', (text) => {
@@ -34,22 +32,5 @@ describe('emails and passwords', () => {
   it('refuses a password with a lone surrogate, which would hash like U+FFFD', () => {
     expect(passwordProblem('correct horse \ud800 staple', 'a@example.test')).toBe('Password must be valid Unicode text (it has a lone surrogate).');
     expect(passwordProblem('correct horse 🙂 staple', 'a@example.test')).toBeNull();
-  });
-});
-
-describe('paths whose percent-escapes do not decode', () => {
-  it.each(['/api/dashboard/keys/%ZZ', '/api/dashboard/keys/%', '/x/%C0%AF', '/x/%E2%82', '/a%zz?q=1'])('answer 400 for %s', (url) => {
-    const reply = malformedPathReply(url)!;
-    expect(reply.status).toBe(400);
-    expect(reply.headers['X-Request-Id']).toMatch(/^req_/);
-    expect(reply.headers['X-Content-Type-Options']).toBe('nosniff');
-    expect(JSON.parse(reply.body as string)).toStrictEqual({
-      success: false,
-      error: { code: 'bad_request', message: MALFORMED_PATH_MESSAGE, requestId: reply.headers['X-Request-Id'] },
-    });
-  });
-
-  it.each(['/', '/api/dashboard/keys/key_abc', '/a%20b', '/%E2%82%AC', '/x?q=%ZZ'])('let %s through', (url) => {
-    expect(malformedPathReply(url)).toBeNull();
   });
 });
