@@ -19,9 +19,11 @@ import { createDb } from '@/lib/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
 import { databaseTarget } from '@/lib/db/target';
+import { ApiError, toErrorReply } from '@/lib/api/errors';
+import { newRequestId } from '@/lib/api/request-id';
 import { markClientAddress, parseTrustedProxies } from '@/lib/http/client-address';
-import { malformedPathReply } from '@/lib/http/malformed-url';
-import { applyServerLimits, serverLimits, serverOptions } from '@/lib/http/server-limits';
+import { API_SECURITY_HEADERS } from '@/lib/http/security-headers';
+import { applyServerLimits, hasMalformedPath, serverLimits, serverOptions } from '@/lib/http/server-limits';
 import { markEmbeddedOwner, publishAuthChange, shutdownAccounts } from '@/lib/accounts/runtime-hooks';
 
 interface Options {
@@ -83,9 +85,12 @@ async function main(): Promise<void> {
 
   const server = http.createServer(serverOptions(limits), (req, res) => {
     markClientAddress(req, trustedProxies);
-    const malformed = malformedPathReply(req.url ?? '/');
-    if (malformed) {
-      res.writeHead(malformed.status, { ...malformed.headers, 'Content-Length': Buffer.byteLength(malformed.body) }).end(malformed.body);
+    // Next.js answers 500 to a dynamic route whose path does not decode (`/api/dashboard/keys/%ZZ`).
+    if (hasMalformedPath(req.url ?? '/')) {
+      const requestId = newRequestId();
+      const reply = toErrorReply(new ApiError('bad_request', 'The request path has an invalid percent-encoding (% must start two hex digits of UTF-8).'), requestId);
+      const headers = { ...API_SECURITY_HEADERS, ...reply.headers, 'X-Request-Id': requestId, 'Content-Length': Buffer.byteLength(reply.body) };
+      res.writeHead(reply.status, headers).end(reply.body);
       return;
     }
     try {

@@ -96,7 +96,7 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
             id="new-key-name"
             type="text"
             placeholder="Key name, e.g. CI pipeline"
-            maxLength={100}
+            maxLength={64}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
@@ -242,7 +242,7 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
           ) : null}
           <div className="field" style={{ marginBottom: 0 }}>
             <label htmlFor="rename-input">Name</label>
-            <input id="rename-input" type="text" maxLength={100} value={newName} onChange={(e) => setNewName(e.target.value)} />
+            <input id="rename-input" type="text" maxLength={64} value={newName} onChange={(e) => setNewName(e.target.value)} />
           </div>
         </form>
       </Dialog>

@@ -1,6 +1,7 @@
 // API keys: created with a name, shown once, stored as SHA-256 and a display prefix; renamed,
 // revoked, and looked up on every API call.
 import type { Db } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/client';
 import { AccountError } from './errors';
 import { API_KEY_PATTERN, hashApiKey, KEY_ID_PATTERN, newApiKey, newId } from './ids';
 import { isPlanId, type PlanId } from './plans';
@@ -91,22 +92,31 @@ export interface ApiKeyPage {
 const CURSOR_TEXT = /^(\d{1,15})\.(key_[0-9A-Za-z]{20})$/;
 const encodeCursor = (row: KeyRow) => Buffer.from(`${row.createdAt.getTime()}.${row.id}`).toString('base64url');
 
+/** 9999-12-31T23:59:59.999Z: a later time has no ISO form PostgreSQL reads. */
+const LAST_CURSOR_MS = 253_402_300_799_999;
+
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const match = /^[A-Za-z0-9_-]{1,64}$/.test(cursor) ? CURSOR_TEXT.exec(Buffer.from(cursor, 'base64url').toString('latin1')) : null;
-  if (!match) throw new AccountError('bad_request', '"cursor" is not valid: pass the nextCursor of the previous page as it is.');
+  if (!match || Number(match[1]) > LAST_CURSOR_MS) throw new AccountError('bad_request', '"cursor" is not valid: pass the nextCursor of the previous page as it is.');
   return { createdAt: new Date(Number(match[1])), id: match[2]! };
+}
+
+/**
+ * The SQL of one page: the account's keys after `after` in (createdAt, id) order, newest first. The
+ * row comparison is a range condition on the index ("userId", "createdAt" DESC, "id" DESC), so a page
+ * reads `limit` index entries wherever it is in the list (an OR of the two columns' conditions would
+ * read and sort every key after the cursor).
+ */
+export function keyPageQuery(userId: string, after: { createdAt: Date; id: string } | null, limit: number): Prisma.Sql {
+  const position = after ? Prisma.sql`AND ("createdAt", "id") < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : Prisma.empty;
+  return Prisma.sql`SELECT "id", "name", "prefix", "createdAt", "lastUsedAt", "revokedAt" FROM "ApiKey"
+    WHERE "userId" = ${userId} ${position} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
 }
 
 /** A page of keys: the first without a cursor, then the one after `cursor` (a previous page's nextCursor). */
 export async function listApiKeys(db: Db, userId: string, cursor: string | null = null, pageSize = KEYS_PAGE_SIZE): Promise<ApiKeyPage> {
   const after = cursor === null ? null : decodeCursor(cursor);
-  const rows = await db.apiKey.findMany({
-    where: after
-      ? { userId, OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
-      : { userId },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: pageSize + 1,
-  });
+  const rows = await db.$queryRaw<KeyRow[]>(keyPageQuery(userId, after, pageSize + 1));
   const page = rows.slice(0, pageSize);
   return { keys: page.map(toView), nextCursor: rows.length > pageSize ? encodeCursor(page[page.length - 1]!) : null };
 }

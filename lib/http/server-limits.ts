@@ -84,3 +84,16 @@ function whole(env: Record<string, string | undefined>, name: string, fallback: 
   }
   return Number(value);
 }
+
+/** Whether a request target's path has a `%` escape that does not decode (bad hex, or not UTF-8): answered 400. */
+export function hasMalformedPath(url: string): boolean {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  if (!path.includes('%')) return false;
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -1,8 +1,9 @@
 // Hostile text in the dashboard's and sign-in's inputs (issue 10 §4): a NUL (which PostgreSQL refuses in text,
 // SQLSTATE 22021), lone surrogates, control characters, malformed key ids and percent-escapes. Each gets
 // 400 `bad_request` with the error body (or the form's message for sign-in), never a 500, and nothing is stored.
+// (A path whose percent-escapes do not decode, `/api/dashboard/keys/%ZZ`, is refused before routing:
+// scripts/serve.ts, tested with the server's limits.)
 import { describe, expect, it } from 'vitest';
-import { MALFORMED_PATH_MESSAGE } from '@/lib/http/malformed-url';
 import { dashboardCall, GOOD_PASSWORD, signedUpUser, signIn, signUp, testDb, uniqueEmail } from './accounts';
 import { baseUrl, expectError, expectServerAlive } from './helpers';
 
@@ -51,7 +52,7 @@ describe('key names', () => {
 });
 
 describe('key ids in the path', () => {
-  it('answer 400 for a NUL, a malformed id or a broken percent-escape, 404 for a well-formed unknown id', async () => {
+  it('answer 400 for a NUL or any malformed id, 404 for a well-formed unknown id', async () => {
     const { cookie } = await signedUpUser('ids');
     for (const id of ['key_%00', '%00', 'key_x', `key_${'A'.repeat(19)}%00`, "key_'%20OR%201=1", `key_${'A'.repeat(21)}`, 'a'.repeat(300)]) {
       await expectError(await dashboardCall(cookie, 'PATCH', `/api/dashboard/keys/${id}`, { name: 'n' }), 400, { code: 'bad_request', message: BAD_KEY_ID });
@@ -60,25 +61,13 @@ describe('key ids in the path', () => {
     await expectError(await dashboardCall(cookie, 'DELETE', `/api/dashboard/keys/key_${'A'.repeat(20)}`), 404, { code: 'not_found', message: 'No such key.' });
     await expectServerAlive();
   });
-
-  it('answer a broken percent-escape (%ZZ, or escapes that are not UTF-8) with 400 and the error body, not a 500', async () => {
-    const { cookie } = await signedUpUser('escape');
-    for (const path of ['/api/dashboard/keys/%ZZ', '/api/dashboard/keys/key_%C0%AF', '/api/dashboard/keys/%', '/api/auth/%ZZ']) {
-      for (const method of ['GET', 'PATCH', 'DELETE']) {
-        const res = await dashboardCall(cookie, method, path, method === 'PATCH' ? { name: 'n' } : undefined);
-        await expectError(res, 400, { code: 'bad_request', message: MALFORMED_PATH_MESSAGE });
-        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      }
-    }
-    await expectServerAlive();
-  });
 });
 
 describe('the key list cursor', () => {
   it('refuses a cursor it did not make with 400', async () => {
     const { cookie } = await signedUpUser('cursor');
     const message = '"cursor" is not valid: pass the nextCursor of the previous page as it is.';
-    for (const cursor of ['%00', 'abc', '%ZZ', Buffer.from('1.key_\u0000').toString('base64url'), Buffer.from(`99999999999999999.key_${'A'.repeat(20)}`).toString('base64url'), 'x'.repeat(500)]) {
+    for (const cursor of ['%00', 'abc', '%ZZ', Buffer.from('1.key_\u0000').toString('base64url'), Buffer.from(`99999999999999999.key_${'A'.repeat(20)}`).toString('base64url'), Buffer.from(`999999999999999.key_${'A'.repeat(20)}`).toString('base64url'), 'x'.repeat(500)]) {
       await expectError(await dashboardCall(cookie, 'GET', `/api/dashboard/keys?cursor=${cursor}`), 400, { code: 'bad_request', message });
     }
   });

@@ -1,4 +1,4 @@
-// The cap of 100 active API keys per account is the database's (a trigger counting under the account's row
+// The key list's pages read 101 index entries each, however long the list; and the cap of 100 active API keys per account is the database's (a trigger counting under the account's row
 // lock): it holds for creations racing from two clients (two server instances) on the machine's
 // PostgreSQL, for the embedded PGlite opened directly (the operator command), for keys moved between
 // accounts or un-revoked with SQL, and it answers 409's AccountError, never a raw database error.
@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, MAX_ACTIVE_KEYS_PER_ACCOUNT } from '@/lib/accounts/api-keys';
+import { createApiKey, keyPageQuery, listApiKeys, MAX_ACTIVE_KEYS_PER_ACCOUNT } from '@/lib/accounts/api-keys';
 import { newId } from '@/lib/accounts/ids';
 import { createDb, type Db } from '@/lib/db/client';
 import { openEmbeddedDirect } from '@/lib/db/embedded';
+import { Prisma } from '@/lib/db/generated/client';
 import { migrate } from '@/lib/db/migrate';
 import { freshDatabase, servicesAvailable } from './services';
 
@@ -52,6 +53,46 @@ async function capHolds(db: Db): Promise<void> {
   expect(await activeKeys(db, user)).toBe(MAX_ACTIVE_KEYS_PER_ACCOUNT);
 }
 
+interface PlanNode {
+  'Node Type': string;
+  'Actual Rows': number;
+  'Rows Removed by Filter'?: number;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
+
+/**
+ * Rows the database reads for the page in the middle of an account's list of `total` keys: the work a
+ * page costs, which must not grow with the list (no scan of the keys after the cursor, no sort).
+ */
+async function rowsReadForMiddlePage(db: Db, total: number): Promise<{ read: number; nodeTypes: string[]; page: number }> {
+  const user = await newUser(db, `pages-${total}`);
+  for (let done = 0; done < total; done += 1000) await seed(db, user, Math.min(1000, total - done), true);
+  await db.$executeRawUnsafe('ANALYZE "ApiKey"');
+  let cursor: string | null = null;
+  for (let i = 0; i < total / 200; i++) cursor = (await listApiKeys(db, user, cursor)).nextCursor;
+  const [ms, id] = Buffer.from(cursor!, 'base64url').toString('latin1').split('.');
+  const explained = await db.$queryRaw<Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>>(
+    Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${keyPageQuery(user, { createdAt: new Date(Number(ms)), id: id! }, 101)}`,
+  );
+  const raw = explained[0]!['QUERY PLAN'];
+  const nodes = planNodes((typeof raw === 'string' ? JSON.parse(raw) : raw)[0]!.Plan);
+  const scans = nodes.filter((n) => /Scan/.test(n['Node Type']));
+  // A row read and thrown away (before the cursor) is work too.
+  return { read: scans.reduce((sum, n) => sum + n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0), 0), nodeTypes: nodes.map((n) => n['Node Type']), page: (await listApiKeys(db, user, cursor)).keys.length };
+}
+
+async function pagesReadOnlyTheirRows(db: Db): Promise<void> {
+  const small = await rowsReadForMiddlePage(db, 2000);
+  const large = await rowsReadForMiddlePage(db, 4000);
+  for (const run of [small, large]) {
+    expect(run.page).toBe(100);
+    expect(run.nodeTypes).not.toContain('Sort');
+    expect(run.read).toBe(101);
+  }
+}
+
 describe('the active key cap on the embedded PGlite', () => {
   let dir: string;
   beforeAll(() => {
@@ -59,11 +100,12 @@ describe('the active key cap on the embedded PGlite', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('refuses the 101st active key, in bulk, by un-revoking and by moving', async () => {
+  it('refuses the 101st active key, in bulk, by un-revoking and by moving; a page reads only its rows', async () => {
     const { db, close } = await openEmbeddedDirect(path.join(dir, 'direct'));
     try {
       await migrate(db);
       await capHolds(db);
+      await pagesReadOnlyTheirRows(db);
     } finally {
       await close();
     }
@@ -90,6 +132,10 @@ describe.runIf(available)('the active key cap on the machine’s PostgreSQL', ()
 
   it('refuses the 101st active key, in bulk, by un-revoking and by moving', async () => {
     await capHolds(a);
+  });
+
+  it('reads 101 index entries for a page in the middle of 2,000 keys and of 4,000, with no sort', async () => {
+    await pagesReadOnlyTheirRows(a);
   });
 
   it('holds when 40 creations race from two instances: exactly the 10 that fit are made', async () => {
