@@ -52,6 +52,9 @@ export const HOSTILE_FAMILIES: HostileFamily[] = [
   { name: 'yaml-many-keys-flow', about: 'one flow mapping with many distinct keys', input: 'yaml', generate: (n) => repeat(n, (i) => `k${i}: ${i}, `, '{', 'z: 0}\n') },
   { name: 'yaml-merge-repeat', about: 'a mapping with `<<: *a` repeated (same anchor, many merge keys)', input: 'yaml', generate: (n) => repeat(n, () => '  <<: *a\n', 'a: &a {x: 1, y: 2, z: 3}\nb:\n') },
   { name: 'yaml-merge-list', about: '`<<: [*a, *a, ...]`: one merge key, a long list of the same alias', input: 'yaml', generate: (n) => repeat(n, () => '*a, ', 'a: &a {x: 1, y: 2}\nb: {<<: [', '*a]}\n') },
+  { name: 'yaml-merge-big-repeat', about: 'a big anchored mapping merged again and again into one mapping (`<<: *a` lines)', input: 'yaml', generate: (n) => bigAnchor(n) + repeat(n / 2, () => '  <<: *a\n', 'b:\n') },
+  { name: 'yaml-merge-big-list', about: 'a big anchored mapping merged many times by one `<<: [*a, *a, ...]`', input: 'yaml', generate: (n) => bigAnchor(n) + repeat(n / 2, () => '*a, ', 'b: {<<: [', '*a]}\n') },
+  { name: 'yaml-merge-big-copies', about: 'copies of a big mapping (each `{<<: *a}`) all merged into one mapping', input: 'yaml', generate: (n) => bigCopies(n) },
   { name: 'yaml-merge-many-anchors', about: 'many anchors each merged once into one mapping (all keys distinct)', input: 'yaml', generate: (n) => mergeManyAnchors(n) },
   { name: 'yaml-merge-chain', about: 'merges of merges: each mapping merges the previous one and adds a key', input: 'yaml', generate: (n) => repeat(n, (i) => `m${i + 1}: &m${i + 1} {<<: *m${i}, k${i + 1}: ${i}}\n`, 'm0: &m0 {k0: 0}\n') },
   { name: 'yaml-merge-services', about: 'Compose-like: many services each merging the same defaults', input: 'yaml', generate: (n) => repeat(n, (i) => `  s${i}:\n    <<: *d\n    image: app:${i}\n`, 'x: &d\n  restart: always\n  env: {A: "1", B: "2"}\nservices:\n') },
@@ -103,6 +106,18 @@ function mergeManyAnchors(n: number): string {
   for (let i = 0; i < count; i++) lines.push(`a${i}: &a${i} {k${i}: ${i}}`);
   lines.push(`m: {<<: [${Array.from({ length: count }, (_, i) => `*a${i}`).join(', ')}]}`);
   return lines.join('\n') + '\n';
+}
+
+function bigAnchor(n: number): string {
+  return repeat(n / 2, (i) => `  k${i}: ${i}\n`, 'a: &a\n');
+}
+
+function bigCopies(n: number): string {
+  const copies = Math.max(1, Math.floor(n / 4 / 24));
+  const lines: string[] = [];
+  for (let i = 0; i < copies; i++) lines.push(`c${i}: &c${i} {<<: *a}`);
+  lines.push(`m: {<<: [${Array.from({ length: copies }, (_, i) => `*c${i}`).join(', ')}]}`);
+  return bigAnchor(n) + lines.join('\n') + '\n';
 }
 
 function aliasBigNode(n: number): string {

@@ -580,6 +580,7 @@ class IrReader {
     const idOf = (key: YNode) => (json ? keyText(key) : key.kind + ':' + keyText(key));
     const index = new Map<string, number>();
     const fromMerge = new Set<number>();
+    const merged = new Set<YNode>();
 
     for (const pair of node.items as Pair<YamlNode | null, YamlNode | null>[]) {
       const keyNode = pair.key;
@@ -600,9 +601,20 @@ class IrReader {
             // Merged entries are counted one by one below, not as a whole alias.
             const b = isAlias(src) ? this.alias(src.source, src.range![0], depth, false) : this.build(src, depth + 1);
             if (b.ir.kind !== 'map') continue;
+            // A mapping merged again adds nothing: skipped, not scanned again.
+            if (merged.has(b.ir)) {
+              this.takeSameLineComment(src.range![1]);
+              continue;
+            }
+            merged.add(b.ir);
             for (const e of b.ir.entries) {
               const id = idOf(e.key);
-              if (index.has(id)) continue;
+              if (index.has(id)) {
+                // Entries already there still cost a look: counted, so that merging many
+                // copies of a big mapping is bounded like an alias bomb.
+                this.count(1);
+                continue;
+              }
               index.set(id, ir.entries.length);
               fromMerge.add(ir.entries.length);
               ir.entries.push(e);
