@@ -7,7 +7,7 @@ import { Composer, LineCounter, Parser, isAlias, isMap, isScalar, isSeq } from '
 import type { CST, Document, Node as YamlNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import { ConversionError, tooDeep } from '../errors';
 import { jsonKeyText } from '../json-key-text';
-import { MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, expandedSize as sizeOf } from '../limits';
+import { MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../limits';
 import type { Format, MapEntry, NodeComments, ValidationIssue, YDocument, YNode } from '../types';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
 
@@ -438,7 +438,10 @@ class IrReader {
       this.inProgress.add(node);
     }
     let b: Built;
-    if (isScalar(node)) b = { ir: this.scalar(node), size: 1, height: 0 };
+    if (isScalar(node)) {
+      const ir = this.scalar(node);
+      b = { ir, size: nodeWeight(ir), height: 0 };
+    }
     else if (isMap(node)) b = this.map(node as YAMLMap<YamlNode, YamlNode>, depth);
     else if (isSeq(node)) b = this.seq(node as YAMLSeq<YamlNode>, depth);
     else b = { ir: { kind: 'null' }, size: 1, height: 0 };
@@ -477,7 +480,7 @@ class IrReader {
       throw new ConversionError(
         'limit_exceeded',
         `Expanding the aliases would produce more than ${this.budget.toLocaleString('en-US')} nodes ` +
-          `(the limit for an input of this size); the input looks like an alias bomb.`,
+          `(the limit for an input of this size; a scalar counts one node per 16 characters); the input looks like an alias bomb.`,
       );
     }
   }
