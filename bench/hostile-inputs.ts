@@ -75,6 +75,7 @@ export const HOSTILE_FAMILIES: HostileFamily[] = [
   { name: 'yaml-deep-block', about: '200-deep block mappings, repeated', input: 'yaml', generate: (n) => repeat(n, (i) => deepBlock(i, 200)) },
   { name: 'yaml-many-documents', about: '`--- a: 1` documents', input: 'yaml', generate: (n) => repeat(n, (i) => `---\na: ${i}\n`) },
   { name: 'yaml-many-doc-markers', about: '`---` and `...` lines (empty documents)', input: 'yaml', generate: (n) => repeat(n, () => '---\n...\n') },
+  { name: 'yaml-many-directives', about: '%YAML and %TAG directives, many before one document', input: 'yaml', generate: (n) => repeat(n, (i) => (i % 2 ? '%YAML 1.2\n' : `%TAG !t${i}! tag:x.org,2000:${i}:\n`), '', '---\na: 1\n') },
   { name: 'yaml-comment-lines', about: 'comment lines around a few values', input: 'yaml', generate: (n) => repeat(n, (i) => (i % 50 === 0 ? `k${i}: v # c${i}\n` : `# comment ${i}\n`)) },
   { name: 'yaml-comments-per-node', about: 'many comment lines before each of a few sequence items', input: 'yaml', generate: (n) => repeat(n, (i) => (i % 1000 === 999 ? `- x${i}\n` : `  # c${i}\n`), '- start\n', '- end\n') },
   { name: 'yaml-long-line-comment', about: 'one long flow sequence on one line, a comment at its end', input: 'yaml', generate: (n) => repeat(n, (i) => `v${i}, `, 'k: [', 'z] # c\n') },

@@ -14,7 +14,7 @@ import type { HostileCall } from '@/bench/hostile-inputs';
 
 // Before the converter is loaded: V8 instruments the blocks of functions compiled from now on.
 startCounting();
-const { convert, validate, isConversionError } = await import('@/lib/converter/index');
+const { convert, validate, isConversionError, isDeadlineExceeded, DeadlineExceeded } = await import('@/lib/converter/index');
 const { readYaml } = await import('@/lib/converter/yaml/read-yaml');
 const { HOSTILE_FAMILIES, HOSTILE_PATHS } = await import('@/bench/hostile-inputs');
 
@@ -99,6 +99,50 @@ describe('hostile inputs: refusals', () => {
     // Decimal integers of any length are kept as written.
     expect(convert({ input: 'a: ' + '9'.repeat(100_000), inputType: 'yaml', outputType: 'json' }).output).toContain('9'.repeat(100_000));
   });
+});
+
+describe('hostile inputs: the deadline is checked while the work runs', () => {
+  // The families that did quadratic work, and some of every kind: the converter checks its
+  // deadline per token, line, node or value, so the server can stop a job on its request thread.
+  const families = [
+    'yaml-unclosed-flow', 'yaml-unclosed-dquote', 'yaml-tab-indent', 'yaml-many-keys', 'yaml-many-keys-flow',
+    'yaml-merge-big-repeat', 'yaml-merge-big-copies', 'yaml-merge-chain', 'yaml-alias-string-bomb', 'yaml-json-text-keys',
+    'yaml-many-documents', 'yaml-many-aliases', 'yaml-trailing-comments', 'yaml-many-directives',
+    'json-many-keys', 'json-dup-keys', 'json-deep-valid',
+  ];
+  const n = 64_000;
+  for (const name of families) {
+    it(name, () => {
+      const family = HOSTILE_FAMILIES.find((f) => f.name === name)!;
+      const input = family.generate(n);
+      for (const path of HOSTILE_PATHS.filter((p) => p.input === family.input)) {
+        const call = path.call(input);
+        const runWith = (deadline: { check(): void }) =>
+          call.kind === 'convert' ? convert(call.request, { deadline }) : validate(call.request, { deadline });
+        let calls = 0;
+        try {
+          runWith({ check: () => void calls++ });
+        } catch (e) {
+          if (!isConversionError(e)) throw e;
+        }
+        // At least one check per 100 characters of input.
+        expect(calls, path.name).toBeGreaterThan(n / 100);
+        // A deadline that runs out half way stops the job with DeadlineExceeded, whatever it was doing.
+        let left = Math.floor(calls / 2);
+        let thrown: unknown = null;
+        try {
+          runWith({
+            check: () => {
+              if (--left < 0) throw new DeadlineExceeded(50);
+            },
+          });
+        } catch (e) {
+          thrown = e;
+        }
+        expect(isDeadlineExceeded(thrown), `${path.name}: ${String(thrown)}`).toBe(true);
+      }
+    });
+  }
 });
 
 describe('duplicate keys, found by a Set per mapping', () => {

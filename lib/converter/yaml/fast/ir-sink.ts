@@ -13,6 +13,7 @@ import { resolvePlain } from '../resolve-scalar';
 import { bail } from './bail';
 import { Positions } from './positions';
 import type { FastSink } from './sink';
+import { checkDeadline } from '../../deadline';
 
 export interface IrSinkOptions {
   comments: boolean;
@@ -503,6 +504,7 @@ export class IrSink implements FastSink {
   }
 
   private count(n: number): void {
+    checkDeadline();
     this.expanded += n;
     if (this.expanded > this.budget) bail('alias expansion budget');
   }

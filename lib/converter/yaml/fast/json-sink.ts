@@ -13,6 +13,7 @@ import { bail } from './bail';
 import { plainScalarJson } from './plain-json';
 import { Positions } from './positions';
 import type { FastSink } from './sink';
+import { checkDeadline } from '../../deadline';
 
 const MAP = 0;
 const SEQ = 1;
@@ -562,6 +563,7 @@ export class JsonSink implements FastSink {
   /* bookkeeping ---------------------------------------------------------------- */
 
   private valueDone(size: number, height: number): void {
+    checkDeadline();
     if (this.depth === 0) return;
     const f = this.frames[this.depth - 1]!;
     if (f.kind === MAP) {
@@ -581,6 +583,7 @@ export class JsonSink implements FastSink {
 
   /** Counts nodes added by aliases and merges against the budget; over it, the reference decides. */
   private count(n: number): void {
+    checkDeadline();
     this.expanded += n;
     if (this.expanded > this.budget) bail('alias expansion budget');
   }
