@@ -18,6 +18,11 @@ export interface HostileFamily {
   about: string;
   input: 'yaml' | 'json';
   generate: (n: number) => string;
+  /**
+   * The output itself grows faster than the input (merges of merges, copies of big mappings),
+   * up to the alias budget: the work is then measured against input + output.
+   */
+  outputBound?: boolean;
 }
 
 /** `unit(i)` repeated (after `head`) until the text reaches n characters. */
@@ -52,12 +57,16 @@ export const HOSTILE_FAMILIES: HostileFamily[] = [
   { name: 'yaml-many-keys-flow', about: 'one flow mapping with many distinct keys', input: 'yaml', generate: (n) => repeat(n, (i) => `k${i}: ${i}, `, '{', 'z: 0}\n') },
   { name: 'yaml-merge-repeat', about: 'a mapping with `<<: *a` repeated (same anchor, many merge keys)', input: 'yaml', generate: (n) => repeat(n, () => '  <<: *a\n', 'a: &a {x: 1, y: 2, z: 3}\nb:\n') },
   { name: 'yaml-merge-list', about: '`<<: [*a, *a, ...]`: one merge key, a long list of the same alias', input: 'yaml', generate: (n) => repeat(n, () => '*a, ', 'a: &a {x: 1, y: 2}\nb: {<<: [', '*a]}\n') },
+  { name: 'yaml-merge-big-repeat', about: 'a big anchored mapping merged again and again into one mapping (`<<: *a` lines)', input: 'yaml', generate: (n) => bigAnchor(n) + repeat(n / 2, () => '  <<: *a\n', 'b:\n') },
+  { name: 'yaml-merge-big-list', about: 'a big anchored mapping merged many times by one `<<: [*a, *a, ...]`', input: 'yaml', generate: (n) => bigAnchor(n) + repeat(n / 2, () => '*a, ', 'b: {<<: [', '*a]}\n') },
+  { name: 'yaml-merge-big-copies', about: 'copies of a big mapping (each `{<<: *a}`) all merged into one mapping', input: 'yaml', generate: (n) => bigCopies(n), outputBound: true },
   { name: 'yaml-merge-many-anchors', about: 'many anchors each merged once into one mapping (all keys distinct)', input: 'yaml', generate: (n) => mergeManyAnchors(n) },
-  { name: 'yaml-merge-chain', about: 'merges of merges: each mapping merges the previous one and adds a key', input: 'yaml', generate: (n) => repeat(n, (i) => `m${i + 1}: &m${i + 1} {<<: *m${i}, k${i + 1}: ${i}}\n`, 'm0: &m0 {k0: 0}\n') },
+  { name: 'yaml-merge-chain', about: 'merges of merges: each mapping merges the previous one and adds a key', input: 'yaml', generate: (n) => repeat(n, (i) => `m${i + 1}: &m${i + 1} {<<: *m${i}, k${i + 1}: ${i}}\n`, 'm0: &m0 {k0: 0}\n'), outputBound: true },
   { name: 'yaml-merge-services', about: 'Compose-like: many services each merging the same defaults', input: 'yaml', generate: (n) => repeat(n, (i) => `  s${i}:\n    <<: *d\n    image: app:${i}\n`, 'x: &d\n  restart: always\n  env: {A: "1", B: "2"}\nservices:\n') },
   { name: 'yaml-many-aliases', about: '`- *a` repeated, `a` a small mapping', input: 'yaml', generate: (n) => repeat(n, () => '- *a\n', '- &a {x: 1, y: 2}\n') },
   { name: 'yaml-alias-big-node', about: 'one big anchored node aliased 4 times', input: 'yaml', generate: (n) => aliasBigNode(n) },
-  { name: 'yaml-alias-long-string', about: 'a long anchored string aliased many times (bounded by the expansion budget)', input: 'yaml', generate: (n) => repeat(n, () => '- *s\n', `- &s ${'x'.repeat(4000)}\n`) },
+  { name: 'yaml-alias-long-string', about: 'a 400-character anchored string aliased many times', input: 'yaml', generate: (n) => repeat(n, () => '- *s\n', `- &s ${'x'.repeat(400)}\n`) },
+  { name: 'yaml-alias-string-bomb', about: 'a string half the input long, aliased by the other half (refused by the budget)', input: 'yaml', generate: (n) => repeat(n, () => '- *s\n', `- &s ${'x'.repeat(n / 2)}\n`), outputBound: true },
   { name: 'yaml-anchors-many', about: 'many anchors, each aliased once', input: 'yaml', generate: (n) => repeat(n, (i) => `- &a${i} v${i}\n- *a${i}\n`) },
   /* ---- YAML: shapes -------------------------------------------------------------------- */
   { name: 'yaml-long-implicit-key', about: 'one plain scalar key as long as the input, no colon after it', input: 'yaml', generate: (n) => 'k'.repeat(n) + '\n' },
@@ -66,8 +75,11 @@ export const HOSTILE_FAMILIES: HostileFamily[] = [
   { name: 'yaml-deep-block', about: '200-deep block mappings, repeated', input: 'yaml', generate: (n) => repeat(n, (i) => deepBlock(i, 200)) },
   { name: 'yaml-many-documents', about: '`--- a: 1` documents', input: 'yaml', generate: (n) => repeat(n, (i) => `---\na: ${i}\n`) },
   { name: 'yaml-many-doc-markers', about: '`---` and `...` lines (empty documents)', input: 'yaml', generate: (n) => repeat(n, () => '---\n...\n') },
+  { name: 'yaml-many-directives', about: '%YAML and %TAG directives, many before one document', input: 'yaml', generate: (n) => repeat(n, (i) => (i % 2 ? '%YAML 1.2\n' : `%TAG !t${i}! tag:x.org,2000:${i}:\n`), '', '---\na: 1\n') },
   { name: 'yaml-comment-lines', about: 'comment lines around a few values', input: 'yaml', generate: (n) => repeat(n, (i) => (i % 50 === 0 ? `k${i}: v # c${i}\n` : `# comment ${i}\n`)) },
   { name: 'yaml-comments-per-node', about: 'many comment lines before each of a few sequence items', input: 'yaml', generate: (n) => repeat(n, (i) => (i % 1000 === 999 ? `- x${i}\n` : `  # c${i}\n`), '- start\n', '- end\n') },
+  { name: 'yaml-long-line-comment', about: 'one long flow sequence on one line, a comment at its end', input: 'yaml', generate: (n) => repeat(n, (i) => `v${i}, `, 'k: [', 'z] # c\n') },
+  { name: 'yaml-long-line-comments', about: 'long flow lines of aliases, each ending with a comment', input: 'yaml', generate: (n) => repeat(n, () => `- [${'*a, '.repeat(500)}*a] # c\n`, '- &a x\n') },
   { name: 'yaml-trailing-comments', about: '`k: v # comment` lines', input: 'yaml', generate: (n) => repeat(n, (i) => `k${i}: v # comment ${i}\n`) },
   { name: 'yaml-long-plain', about: 'one plain scalar as long as the input', input: 'yaml', generate: (n) => 'a: ' + 'x'.repeat(n) + '\n' },
   { name: 'yaml-folded-plain', about: 'one plain scalar over many lines', input: 'yaml', generate: (n) => repeat(n, (i) => `  w${i}\n`, 'a: start\n') },
@@ -103,6 +115,18 @@ function mergeManyAnchors(n: number): string {
   for (let i = 0; i < count; i++) lines.push(`a${i}: &a${i} {k${i}: ${i}}`);
   lines.push(`m: {<<: [${Array.from({ length: count }, (_, i) => `*a${i}`).join(', ')}]}`);
   return lines.join('\n') + '\n';
+}
+
+function bigAnchor(n: number): string {
+  return repeat(n / 2, (i) => `  k${i}: ${i}\n`, 'a: &a\n');
+}
+
+function bigCopies(n: number): string {
+  const copies = Math.max(1, Math.floor(n / 4 / 24));
+  const lines: string[] = [];
+  for (let i = 0; i < copies; i++) lines.push(`c${i}: &c${i} {<<: *a}`);
+  lines.push(`m: {<<: [${Array.from({ length: copies }, (_, i) => `*c${i}`).join(', ')}]}`);
+  return bigAnchor(n) + lines.join('\n') + '\n';
 }
 
 function aliasBigNode(n: number): string {

@@ -2,7 +2,8 @@
  * Throughput benchmark: yamljson's `convert` against the `yaml` and `js-yaml` packages,
  * on the generated corpus (bench/corpus/, made by generate-corpus.ts when missing).
  *
- *   npm run bench -- [--sizes 10k,1m,10m,100m] [--skip-100mb] [--with-100mb] [--only <name>]
+ *   npm run bench -- [--sizes 10k,1m,10m,100m] [--skip-100mb] [--with-100mb] [--only <name>] [--no-hostile]
+ *   npm run bench -- --only hostile[:<family>]   (only the hostile-input section, bench/hostile.ts)
  *                    [--direction yaml2json|json2yaml|json2json] [--impls yamljson,yaml,js-yaml,native]
  *                    [--memory] [--timeout <s>] [--clock cpu|wall] [--json <file>]
  *
@@ -35,6 +36,7 @@ import {
 } from './corpus-spec';
 import { corpusIsComplete, readWithJsYaml } from './generate-corpus';
 import { peakGrowth, startPeakProbe } from './peak-memory';
+import { runHostileBench } from './hostile';
 import { runSafetyProbes } from './safety';
 import { summarizeTargets } from './targets';
 import { PRESERVE_DIRECTIONS, PRESERVE_TITLES, preserveConversion, preserveOutputMatches, type PreserveDirection } from './yaml-preserve';
@@ -624,7 +626,17 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(measureCell(cell, clock, true))}\n`);
     return;
   }
-  const opts = parseArgs(argv);
+  // `--only hostile` (or `--only hostile:<family>`): the hostile-input section alone.
+  const onlyAt = argv.indexOf('--only');
+  const onlyValue = onlyAt === -1 ? undefined : argv[onlyAt + 1];
+  if (onlyValue !== undefined && (onlyValue === 'hostile' || onlyValue.startsWith('hostile:'))) {
+    console.log(`yamljson benchmark, hostile inputs, ${new Date().toISOString()}, Node ${process.version}, ${gitDescription()}`);
+    const rows = runHostileBench({ only: onlyValue.slice('hostile:'.length) || undefined });
+    process.exitCode = rows.every((r) => r.pass) ? 0 : 1;
+    return;
+  }
+  const noHostile = argv.includes('--no-hostile');
+  const opts = parseArgs(argv.filter((a) => a !== '--no-hostile'));
   ensureCorpus(opts);
 
   const started = Date.now();
@@ -667,6 +679,7 @@ async function main(argv: string[]): Promise<void> {
     printDirection(direction, results, opts);
   }
   if (opts.impls.includes('yamljson') && opts.only === undefined) runSafetyProbes();
+  if (opts.impls.includes('yamljson') && opts.only === undefined && !noHostile) runHostileBench();
   console.log('\nTargets (every document and size of this run; bench/targets.ts):');
   for (const line of summarizeTargets(all)) console.log(line);
   const seconds = (Date.now() - started) / 1000;

@@ -20,7 +20,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   /** Convert could not parse `input`; `details` holds the positioned errors. */
   invalid_input: 422,
-  /** Valid input whose conversion would exceed a safety bound (alias expansion, nesting depth). */
+  /** Valid input whose conversion would exceed a safety bound (alias expansion, nesting depth, a non-decimal integer over 4,300 digits). */
   limit_exceeded: 422,
   rate_limited: 429,
   /** Anything unexpected: the real message is logged with the request id, never sent. */

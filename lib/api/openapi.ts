@@ -26,7 +26,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   405: { name: 'MethodNotAllowed', description: 'The path exists but not with this method; `Allow` lists the methods it serves.' },
   413: { name: 'PayloadTooLarge', description: "`input` is larger than the account's plan allows (checked before parsing)." },
   415: { name: 'UnsupportedMediaType', description: 'The body is not JSON (raw mode: not one of the accepted document types).' },
-  422: { name: 'UnprocessableInput', description: '`invalid_input`: the input could not be parsed. `limit_exceeded`: converting it would exceed a safety bound.' },
+  422: { name: 'UnprocessableInput', description: '`invalid_input`: the input could not be parsed. `limit_exceeded`: converting it would exceed a safety bound (nesting deeper than 256, aliases and merges expanding past the budget, an integer in base 2, 8, 16 or 60 longer than 4,300 digits).' },
   429: {
     name: 'RateLimited',
     description:

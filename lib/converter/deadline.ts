@@ -42,3 +42,25 @@ export function deadlineIn(ms: number): Deadline {
 
 /** No deadline: checks cost one call. */
 export const NO_DEADLINE: Deadline = { check() {} };
+
+let active: Deadline = NO_DEADLINE;
+
+/**
+ * Checks the deadline of the conversion running now (set by convert and validate). The
+ * readers and writers call it once per token, line, node or value, so that no input, however
+ * built, runs long between two checks.
+ */
+export function checkDeadline(): void {
+  active.check();
+}
+
+/** Runs `fn` with `deadline` as the one checkDeadline() checks (the converter is synchronous). */
+export function withDeadline<T>(deadline: Deadline, fn: () => T): T {
+  const saved = active;
+  active = deadline;
+  try {
+    return fn();
+  } finally {
+    active = saved;
+  }
+}

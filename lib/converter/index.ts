@@ -2,7 +2,7 @@
  * yamljson's converter: the functions behind POST /api/convert and POST /api/validate.
  * Universal: runs in Node, in a worker and in the browser (the playground).
  */
-import { NO_DEADLINE, type Deadline } from './deadline';
+import { NO_DEADLINE, withDeadline, type Deadline } from './deadline';
 import { ConversionError, tooDeep } from './errors';
 import { convertJsonFast } from './fast-json/convert-json-fast';
 import { parseFormatOrThrow, parseValidateTypeOrThrow } from './formats';
@@ -60,6 +60,10 @@ export interface ConvertOptions {
 
 /** Converts between YAML and JSON. Throws ConversionError for bad requests, unparseable input and safety limits. */
 export function convert(request: ConvertRequest, options: ConvertOptions = {}): ConvertResult {
+  return withDeadline(options.deadline ?? NO_DEADLINE, () => convertNow(request, options));
+}
+
+function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertResult {
   if (typeof request !== 'object' || request === null) {
     throw new ConversionError('bad_request', 'The request must be an object.');
   }
@@ -165,6 +169,10 @@ function invalidInput(errors: ValidationIssue[]): ConversionError {
 
 /** Checks a document. Invalid input is a normal answer (`valid: false`), not an error. */
 export function validate(request: ValidateRequest, options: { deadline?: Deadline } = {}): ValidateResult {
+  return withDeadline(options.deadline ?? NO_DEADLINE, () => validateNow(request, options));
+}
+
+function validateNow(request: ValidateRequest, options: { deadline?: Deadline }): ValidateResult {
   if (typeof request !== 'object' || request === null) {
     throw new ConversionError('bad_request', 'The request must be an object.');
   }

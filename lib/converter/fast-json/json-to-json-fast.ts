@@ -11,6 +11,7 @@ import { MAX_DEPTH } from '../limits';
 import { JsonScanner, KeyChecker, bail, orHandOver } from './json-scanner';
 import type { FastConversion } from './json-to-yaml-fast';
 import { utf8ByteLength } from '../utf8';
+import { checkDeadline } from '../deadline';
 
 /**
  * JSON (or JSONC) text to pretty-printed JSON text, or null when the reference path must
@@ -85,6 +86,7 @@ class JsonToJson extends JsonScanner {
 
   /** Writes the value at `pos`: a scalar or empty collection whole; a non-empty collection is opened (true). */
   private value(): boolean {
+    checkDeadline();
     const s = this.src;
     const c = s.charCodeAt(this.pos);
     if (c === QUOTE) {

@@ -11,6 +11,7 @@ import { utf8ByteLength } from '../utf8';
 import * as writeYaml from '../yaml/write-yaml';
 import * as style from '../yaml/yaml-scalar-style';
 import { JsonScanner, KeyChecker, bail, orHandOver } from './json-scanner';
+import { checkDeadline } from '../deadline';
 
 /*
  * Imported bindings are read once here: under a CommonJS transform (tsx, vitest) every use
@@ -114,6 +115,7 @@ class JsonToYaml extends JsonScanner {
    * writes its entries.
    */
   private value(at: number, col: number): boolean {
+    checkDeadline();
     const s = this.src;
     const c = s.charCodeAt(this.pos);
     if (c === OPEN_BRACE || c === OPEN_BRACKET) {

@@ -9,6 +9,7 @@ import type {
   YNode,
 } from '../types';
 import { blockCommentLines, lineCommentText } from './comment-text';
+import { checkDeadline } from '../deadline';
 
 export interface ReadJsonOptions {
   /** Strict RFC 8259: comments and trailing commas are errors (suggesting `jsonc`), an empty input is an error. */
@@ -159,6 +160,7 @@ class JsonReader {
     let state = EXPECT_VALUE;
 
     for (;;) {
+      checkDeadline();
       if (state === EXPECT_VALUE) {
         const c = s.charCodeAt(this.pos);
         if (c === OPEN_BRACKET || c === OPEN_BRACE) {

@@ -1,5 +1,6 @@
 import { jsonKeyText } from '../json-key-text';
 import type { MapEntry, MapNode, SeqNode, YDocument, YNode } from '../types';
+import { checkDeadline } from '../deadline';
 
 export interface WriteJsonOptions {
   /** Write JSONC: comments as `//` lines before the key or element, end-of-line comments at the end of the line. */
@@ -69,6 +70,7 @@ class JsonWriter {
   }
 
   private value(node: YNode | null, level: number): void {
+    checkDeadline();
     if (node === null) {
       this.out += 'null';
       return;

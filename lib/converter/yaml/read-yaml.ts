@@ -3,11 +3,12 @@
  * errors); everything after that is ours: scalar typing with exact digits, merge keys,
  * tags, alias expansion bounded by what it produces, and comment placement.
  */
-import { Composer, LineCounter, Parser, isAlias, isMap, isScalar, isSeq } from 'yaml';
+import { Composer, Lexer, LineCounter, Parser, isAlias, isMap, isScalar, isSeq } from 'yaml';
 import type { CST, Document, Node as YamlNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { checkDeadline } from '../deadline';
 import { ConversionError, tooDeep } from '../errors';
 import { jsonKeyText } from '../json-key-text';
-import { MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, expandedSize as sizeOf } from '../limits';
+import { MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../limits';
 import type { Format, MapEntry, NodeComments, ValidationIssue, YDocument, YNode } from '../types';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
 
@@ -38,8 +39,7 @@ const YAML_TAG = 'tag:yaml.org,2002:';
 
 export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult {
   const lineCounter = new LineCounter();
-  const parser = new Parser(lineCounter.addNewLine);
-  const tokens = Array.from(parser.parse(text));
+  const tokens = parseCst(text, lineCounter);
   const scan = scanCst(tokens);
   if (scan.maxDepth > MAX_DEPTH) throw tooDeep(scan.maxDepth);
   const errors: ValidationIssue[] = [];
@@ -59,7 +59,11 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
     // !!omap, !!set, !!binary... are typed by us; left to `yaml` they become special node classes.
     resolveKnownTags: false,
   });
-  const docs = Array.from(composer.compose(tokens, false, text.length));
+  const docs: Document.Parsed[] = [];
+  for (const doc of composer.compose(tokens, false, text.length)) {
+    checkDeadline();
+    docs.push(doc);
+  }
   const openers = new Openers(scan.unclosed);
   if (docs.length === 0) {
     for (const e of composer.streamInfo().errors) errors.push(yamlError(e, position, openers));
@@ -89,6 +93,19 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
     anchorsCount: scan.anchors,
     commentsCount: scan.comments.length,
   };
+}
+
+/** `yaml`'s Parser.parse, one lexeme at a time, with the deadline checked between lexemes. */
+function parseCst(text: string, lineCounter: LineCounter): CST.Token[] {
+  const parser = new Parser(lineCounter.addNewLine);
+  lineCounter.addNewLine(0);
+  const tokens: CST.Token[] = [];
+  for (const lexeme of new Lexer().lex(text, false)) {
+    checkDeadline();
+    for (const token of parser.next(lexeme)) tokens.push(token);
+  }
+  for (const token of parser.end()) tokens.push(token);
+  return tokens;
 }
 
 /** A document with no `---`, no directives and no content: YAML's "document prefix", not a document. */
@@ -164,6 +181,7 @@ function duplicateKeyOffsets(doc: Document.Parsed, text: string): number[] {
   const found: number[] = [];
   const stack: unknown[] = [doc.contents];
   while (stack.length > 0) {
+    checkDeadline();
     const node = stack.pop();
     if (isMap(node)) {
       const seen = new Set<unknown>();
@@ -259,15 +277,19 @@ function scanCst(tokens: CST.Token[]): ScanResult {
 
   // Directives must be followed by an explicit `---`, and %YAML may appear once per document.
   let pending: CST.Directive[] = [];
+  let pendingYaml = false; // a %YAML among `pending` (looked up once per directive, it was quadratic)
   for (const t of tokens) {
+    checkDeadline();
     if (t.type === 'directive') {
-      if (t.source.startsWith('%YAML') && pending.some((d) => d.source.startsWith('%YAML'))) {
+      const isYaml = t.source.startsWith('%YAML');
+      if (isYaml && pendingYaml) {
         errors.push({
           offset: t.offset,
           issue: { message: 'The %YAML directive may appear only once before a document.', code: 'BAD_DIRECTIVE' },
         });
       }
       pending.push(t);
+      if (isYaml) pendingYaml = true;
     } else if (t.type === 'document') {
       if (pending.length && !t.start.some((s) => s.type === 'doc-start')) {
         errors.push({
@@ -276,12 +298,14 @@ function scanCst(tokens: CST.Token[]): ScanResult {
         });
       }
       pending = [];
+      pendingYaml = false;
     } else if (t.type === 'doc-end' && pending.length) {
       errors.push({
         offset: t.offset,
         issue: { message: 'Directives must be followed by a "---" document start marker.', code: 'MISSING_DOCUMENT_START' },
       });
       pending = [];
+      pendingYaml = false;
     }
   }
   const last = pending[pending.length - 1];
@@ -299,6 +323,7 @@ function scanCst(tokens: CST.Token[]): ScanResult {
   const depths: number[] = [];
   for (let i = tokens.length - 1; i >= 0; i--) stack.push(tokens[i]), depths.push(0);
   while (stack.length) {
+    checkDeadline();
     const t = stack.pop();
     let depth = depths.pop()!;
     if (Array.isArray(t)) {
@@ -430,6 +455,7 @@ class IrReader {
   /* nodes ------------------------------------------------------------------ */
 
   private build(node: YamlNode, depth: number): Built {
+    checkDeadline();
     if (depth > MAX_DEPTH) throw tooDeep();
     if (isAlias(node)) return this.alias(node.source, node.range![0], depth);
     const anchor = node.anchor;
@@ -438,7 +464,10 @@ class IrReader {
       this.inProgress.add(node);
     }
     let b: Built;
-    if (isScalar(node)) b = { ir: this.scalar(node), size: 1, height: 0 };
+    if (isScalar(node)) {
+      const ir = this.scalar(node);
+      b = { ir, size: nodeWeight(ir), height: 0 };
+    }
     else if (isMap(node)) b = this.map(node as YAMLMap<YamlNode, YamlNode>, depth);
     else if (isSeq(node)) b = this.seq(node as YAMLSeq<YamlNode>, depth);
     else b = { ir: { kind: 'null' }, size: 1, height: 0 };
@@ -472,12 +501,13 @@ class IrReader {
 
   /** Counts nodes produced by expansion against the budget. */
   private count(n: number) {
+    checkDeadline();
     this.expanded += n;
     if (this.expanded > this.budget) {
       throw new ConversionError(
         'limit_exceeded',
         `Expanding the aliases would produce more than ${this.budget.toLocaleString('en-US')} nodes ` +
-          `(the limit for an input of this size); the input looks like an alias bomb.`,
+          `(the limit for an input of this size; a scalar counts one node per 16 characters); the input looks like an alias bomb.`,
       );
     }
   }
@@ -580,6 +610,7 @@ class IrReader {
     const idOf = (key: YNode) => (json ? keyText(key) : key.kind + ':' + keyText(key));
     const index = new Map<string, number>();
     const fromMerge = new Set<number>();
+    const merged = new Set<YNode>();
 
     for (const pair of node.items as Pair<YamlNode | null, YamlNode | null>[]) {
       const keyNode = pair.key;
@@ -600,9 +631,20 @@ class IrReader {
             // Merged entries are counted one by one below, not as a whole alias.
             const b = isAlias(src) ? this.alias(src.source, src.range![0], depth, false) : this.build(src, depth + 1);
             if (b.ir.kind !== 'map') continue;
+            // A mapping merged again adds nothing: skipped, not scanned again.
+            if (merged.has(b.ir)) {
+              this.takeSameLineComment(src.range![1]);
+              continue;
+            }
+            merged.add(b.ir);
             for (const e of b.ir.entries) {
               const id = idOf(e.key);
-              if (index.has(id)) continue;
+              if (index.has(id)) {
+                // Entries already there still cost a look: counted, so that merging many
+                // copies of a big mapping is bounded like an alias bomb.
+                this.count(1);
+                continue;
+              }
               index.set(id, ir.entries.length);
               fromMerge.add(ir.entries.length);
               ir.entries.push(e);

@@ -1,5 +1,6 @@
 import type { MapNode, NumberNode, SeqNode, YDocument, YNode } from '../types';
 import * as scalarStyle from './yaml-scalar-style';
+import { checkDeadline } from '../deadline';
 
 /*
  * Imported bindings are read once here: under a CommonJS transform (tsx, vitest) every use
@@ -257,6 +258,7 @@ class Writer {
    * with a line break. `col` is the column of the collection holding the node.
    */
   private node(node: YNode, col: number, at: number, tail: boolean, trailing: string | undefined): void {
+    checkDeadline();
     const props = propsOf(node);
     const sep = at === AT_ROOT ? '' : ' ';
     let text: string;

@@ -13,6 +13,7 @@ import { resolvePlain } from '../resolve-scalar';
 import { bail } from './bail';
 import { Positions } from './positions';
 import type { FastSink } from './sink';
+import { checkDeadline } from '../../deadline';
 
 export interface IrSinkOptions {
   comments: boolean;
@@ -43,6 +44,8 @@ interface Frame {
   /** Mapping: entry index by key identity; which entries came from a merge. */
   index: Map<string, number> | null;
   fromMerge: Set<number> | null;
+  /** Mapping: the mappings merged into it so far (one merged again adds nothing). */
+  merged: Set<YNode> | null;
   /** JSON text of explicit keys, and the values of number keys (the `yaml` package's duplicate check). */
   jsonKeys: Set<string> | null;
   numKeys: Set<number> | null;
@@ -311,6 +314,7 @@ export class IrSink implements FastSink {
       anchor,
       index: kind === MAP ? new Map() : null,
       fromMerge: kind === MAP ? new Set() : null,
+      merged: null,
       jsonKeys: kind === MAP ? new Set() : null,
       numKeys: null,
       key: null,
@@ -402,9 +406,18 @@ export class IrSink implements FastSink {
       // Merging a mapping into itself: the reference refuses it.
       if (b === null) bail('recursive merge');
       if (this.frames.length + b.height > MAX_EXPANDED_DEPTH) bail('deep alias');
+      const merged = (f.merged ??= new Set());
+      if (merged.has(b.ir)) {
+        this.takeSameLineComment(ends[s]!);
+        continue;
+      }
+      merged.add(b.ir);
       for (const e of (b.ir as MapNode).entries) {
         const id = this.idOf(e.key);
-        if (f.index!.has(id)) continue;
+        if (f.index!.has(id)) {
+          this.count(1);
+          continue;
+        }
         f.index!.set(id, map.entries.length);
         f.fromMerge!.add(map.entries.length);
         map.entries.push(e);
@@ -491,6 +504,7 @@ export class IrSink implements FastSink {
   }
 
   private count(n: number): void {
+    checkDeadline();
     this.expanded += n;
     if (this.expanded > this.budget) bail('alias expansion budget');
   }

@@ -13,6 +13,7 @@ import { bail } from './bail';
 import { plainScalarJson } from './plain-json';
 import { Positions } from './positions';
 import type { FastSink } from './sink';
+import { checkDeadline } from '../../deadline';
 
 const MAP = 0;
 const SEQ = 1;
@@ -57,6 +58,8 @@ class Frame {
   height = 1;
   /** What the current key weighs (limits.ts scalarWeight; never less than the reference's). */
   keyWeight = 1;
+  /** Mapping: the anchors merged into it so far (one merged again adds nothing). */
+  merged: Set<AnchorRecord> | null = null;
   /** Key identities (JSON key text) so far, explicit and merged. */
   ids: string[] = [];
   idSet: Set<string> | null = null;
@@ -88,6 +91,7 @@ class Frame {
     this.count = 0;
     this.size = 1;
     this.height = 1;
+    this.merged = null;
     if (this.ids.length > 0) this.ids.length = 0;
     this.idSet = null;
     if (this.nums.length > 0) this.nums.length = 0;
@@ -387,11 +391,17 @@ export class JsonSink implements FastSink {
     if (!f.buffered) f.startBuffering();
     for (const rec of sources) {
       if (this.depth + rec.height > MAX_EXPANDED_DEPTH) bail('deep alias');
+      const merged = (f.merged ??= new Set());
+      if (merged.has(rec)) continue;
+      merged.add(rec);
       const ids = rec.ids!;
       const values = this.valuesAt(rec, f.level);
       for (let i = 0; i < ids.length; i++) {
         const id = ids[i]!;
-        if (f.hasId(id)) continue;
+        if (f.hasId(id)) {
+          this.count(1);
+          continue;
+        }
         f.addId(id);
         const size = rec.sizes![i]!;
         f.addSlot(id, rec.keys![i]!, values[i]!, size, rec.heights![i]!, true);
@@ -553,6 +563,7 @@ export class JsonSink implements FastSink {
   /* bookkeeping ---------------------------------------------------------------- */
 
   private valueDone(size: number, height: number): void {
+    checkDeadline();
     if (this.depth === 0) return;
     const f = this.frames[this.depth - 1]!;
     if (f.kind === MAP) {
@@ -572,6 +583,7 @@ export class JsonSink implements FastSink {
 
   /** Counts nodes added by aliases and merges against the budget; over it, the reference decides. */
   private count(n: number): void {
+    checkDeadline();
     this.expanded += n;
     if (this.expanded > this.budget) bail('alias expansion budget');
   }

@@ -11,6 +11,7 @@ import { bail } from './bail';
 import { readBlockScalarBody, readBlockScalarHeader } from './block-scalar';
 import { continuesScalar, needsJsonEscape, readQuoted, unfoldLines } from './flow-scalars';
 import type { FastSink } from './sink';
+import { checkDeadline } from '../../deadline';
 
 const SPACE = 32;
 const TAB = 9;
@@ -260,6 +261,7 @@ export class FastReader {
     const len = this.len;
     this.tCount = 0;
     for (;;) {
+      checkDeadline();
       let q = p;
       while (src.charCodeAt(q) === SPACE) q++;
       const spaces = q - p;
