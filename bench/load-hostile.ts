@@ -4,7 +4,7 @@
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { bigDocuments, startProbe, stats, type Probe, type ProbeSample } from './load-big';
-import { createKey, startApp, type RunningServer } from './load-app';
+import { createKey, serverPid, startApp, threadSchedMs, type RunningServer } from './load-app';
 
 export interface HostileOptions {
   appPort: number;
@@ -108,15 +108,34 @@ async function untilQuiet(baseUrl: string, maxMs: number): Promise<number> {
   return (Date.now() - started) / 1000;
 }
 
-function healthLine(name: string, samples: ProbeSample[], from: number, to: number): string {
+/** CPU time of the server's event-loop thread, and time it waited for a CPU, during a phase (Linux schedstat). */
+interface LoopTime {
+  run: number;
+  wait: number;
+}
+
+function healthLine(name: string, samples: ProbeSample[], from: number, to: number, loop?: LoopTime): string {
   const mine = samples.filter(([sentAt]) => sentAt >= from && sentAt <= to);
   const s = stats(mine.map(([, ms]) => ms));
   const failed = mine.filter(([, , status]) => status !== 200).length;
   const verdict = s.p99 < HEALTH_GOAL_MS ? 'ok' : 'OVER';
-  return `${name.padEnd(70)} ${String(s.n).padStart(6)} ${s.p50.toFixed(1).padStart(7)} ${s.p99.toFixed(1).padStart(8)} ${s.max.toFixed(0).padStart(7)} ${String(failed).padStart(6)}  ${verdict}`;
+  const ms = (n: number | undefined) => (n === undefined ? '-' : n.toFixed(0)).padStart(9);
+  return `${name.padEnd(70)} ${String(s.n).padStart(6)} ${s.p50.toFixed(1).padStart(7)} ${s.p99.toFixed(1).padStart(8)} ${s.max.toFixed(0).padStart(7)} ${String(failed).padStart(6)} ${ms(loop?.run)} ${ms(loop?.wait)}  ${verdict}`;
 }
 
-const HEALTH_HEADER = `${'phase'.padEnd(70)} ${'probes'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(7)} ${'failed'.padStart(6)}  goal p99 < ${HEALTH_GOAL_MS} ms`;
+const HEALTH_HEADER =
+  `${'phase'.padEnd(70)} ${'probes'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(7)} ${'failed'.padStart(6)} ` +
+  `${'loop CPU'.padStart(9)} ${'loop wait'.padStart(9)}  goal p99 < ${HEALTH_GOAL_MS} ms\n` +
+  '("loop CPU": ms the server\'s event-loop thread ran, probes included; "loop wait": ms it waited for a CPU held by other processes)';
+
+/** Measures the event-loop thread's schedstat around `run`. */
+async function loopTime<T>(app: RunningServer, run: () => Promise<T>): Promise<[T, LoopTime | undefined]> {
+  const pid = serverPid(app.pgid);
+  const before = threadSchedMs(pid);
+  const result = await run();
+  const after = threadSchedMs(pid);
+  return [result, before && after ? { run: after.run - before.run, wait: after.wait - before.wait } : undefined];
+}
 
 async function withApp<T>(port: number, run: (app: RunningServer) => Promise<T>): Promise<T> {
   const app = await startApp(port);
@@ -140,28 +159,31 @@ export async function runHostile(options: HostileOptions): Promise<void> {
   await withApp(options.appPort, async (app) => {
     const auth = `Bearer ${createKey(app, `attacker-${Date.now()}@yamljson.test`, 'free')}`;
     const probe: Probe = startProbe(`${app.baseUrl}/api/health/live`);
-    const phases: Array<{ name: string; from: number; to: number; note: string }> = [];
+    const phases: Array<{ name: string; from: number; to: number; note: string; loop?: LoopTime }> = [];
     try {
       let from = Date.now();
-      await pause(3000);
-      phases.push({ name: 'idle', from, to: Date.now(), note: '' });
+      const [, idle] = await loopTime(app, () => pause(3000));
+      phases.push({ name: 'idle', from, to: Date.now(), note: '', loop: idle });
       for (const a of attacks) {
         const leave = new AbortController();
         from = Date.now();
-        const replies = Promise.all([0, 1, 2].map(() => post(`${app.baseUrl}${a.path}`, auth, a.body, leave.signal)));
-        const timer = setTimeout(() => leave.abort(), options.windowSeconds * 1000);
-        const answers = await replies;
-        clearTimeout(timer);
+        const [answers, loop] = await loopTime(app, async () => {
+          const replies = Promise.all([0, 1, 2].map(() => post(`${app.baseUrl}${a.path}`, auth, a.body, leave.signal)));
+          const timer = setTimeout(() => leave.abort(), options.windowSeconds * 1000);
+          const out = await replies;
+          clearTimeout(timer);
+          return out;
+        });
         const to = Date.now();
         const settled = await untilQuiet(app.baseUrl, 180_000);
-        phases.push({ name: a.name, from, to, note: `${answers.map(fmtReply).join('; ')}; quiet again ${settled.toFixed(1)} s later` });
+        phases.push({ name: a.name, from, to, loop, note: `${answers.map(fmtReply).join('; ')}; quiet again ${settled.toFixed(1)} s later` });
         console.log(`  ${a.name}: ${phases.at(-1)!.note}`);
       }
     } finally {
       const samples = await probe.stop();
       console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores)`);
       console.log(HEALTH_HEADER);
-      for (const p of phases) console.log(healthLine(p.name, samples, p.from, p.to));
+      for (const p of phases) console.log(healthLine(p.name, samples, p.from, p.to, p.loop));
     }
   });
 }
@@ -191,14 +213,14 @@ export async function runFair(options: FairOptions): Promise<void> {
     try {
       await post(`${app.baseUrl}/api/convert`, y, yBody); // warm-up: starts the pool's workers
       let from = Date.now();
-      const alone = await rounds();
+      const [alone, aloneLoop] = await loopTime(app, rounds);
       const aloneWindow = [from, Date.now()] as const;
       console.log(`  Y alone: ${alone.map(fmtReply).join('; ')}`);
       const leave = new AbortController();
       const flood = Promise.all(Array.from({ length: options.flood }, () => post(`${app.baseUrl}/api/convert`, x, xBody, leave.signal)));
       await pause(2000);
       from = Date.now();
-      const crowded = await rounds();
+      const [crowded, crowdedLoop] = await loopTime(app, rounds);
       const crowdedWindow = [from, Date.now()] as const;
       console.log(`  Y during X's flood: ${crowded.map(fmtReply).join('; ')}`);
       leave.abort();
@@ -211,7 +233,7 @@ export async function runFair(options: FairOptions): Promise<void> {
         `Y's ${Math.round(Buffer.byteLength(document) / 1000)} KB conversion: alone median ${a.p50.toFixed(2)} s, max ${a.max.toFixed(2)} s; ` +
           `during the flood median ${c.p50.toFixed(2)} s, max ${c.max.toFixed(2)} s (max ${(c.max / a.max).toFixed(1)}x alone)`,
       );
-      lines.push(HEALTH_HEADER, healthLine('Y alone', samples, ...aloneWindow), healthLine("Y during X's flood", samples, ...crowdedWindow));
+      lines.push(HEALTH_HEADER, healthLine('Y alone', samples, ...aloneWindow, aloneLoop), healthLine("Y during X's flood", samples, ...crowdedWindow, crowdedLoop));
     } finally {
       if (samples.length === 0) await probe.stop();
       console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores)`);
