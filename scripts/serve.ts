@@ -88,9 +88,11 @@ async function main(): Promise<void> {
     // Next.js answers 500 to a dynamic route whose path does not decode (`/api/dashboard/keys/%ZZ`).
     if (hasMalformedPath(req.url ?? '/')) {
       const requestId = newRequestId();
-      const reply = toErrorReply(new ApiError('bad_request', 'The request path has an invalid percent-encoding (% must start two hex digits of UTF-8).'), requestId);
-      const headers = { ...API_SECURITY_HEADERS, ...reply.headers, 'X-Request-Id': requestId, 'Content-Length': Buffer.byteLength(reply.body) };
-      res.writeHead(reply.status, headers).end(reply.body);
+      const message = 'The request path has an invalid percent-encoding (% must start two hex digits of UTF-8).';
+      const reply = toErrorReply(new ApiError('bad_request', message), requestId);
+      const length = Buffer.byteLength(reply.body);
+      res.writeHead(reply.status, { ...API_SECURITY_HEADERS, ...reply.headers, 'X-Request-Id': requestId, 'Content-Length': length });
+      res.end(reply.body);
       return;
     }
     try {

@@ -25,7 +25,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   /** Anything unexpected: the real message is logged with the request id, never sent. */
   internal_error: 500,
-  /** A dependency (database, Redis) did not answer in time, or every conversion worker is busy and the queue is full. */
+  /** A dependency (database, Redis) did not answer in time, every conversion worker is busy and the queue is full, or too many large bodies arrive at once. */
   unavailable: 503,
 } as const;
 

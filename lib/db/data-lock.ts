@@ -8,7 +8,7 @@
 // half-written lock). Removing a stale lock is done under a second, short-lived lock
 // (`<folder>.lock.recover`, held only for a read, a compare and an unlink), so two processes that
 // both find the same stale lock cannot remove the one that one of them has just taken.
-import { closeSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export interface LockOwner {
@@ -102,10 +102,41 @@ function createExclusive(file: string, content: string): boolean {
     linkSync(own, file);
     return true;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    // A file system without hard links: create the name exclusively and write it (a reader may
+    // then see it empty for a moment, which lockDataDir treats as being written, not as stale).
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') return createInPlace(file, content);
     throw err;
   } finally {
     unlinkSync(own);
+  }
+}
+
+function createInPlace(file: string, content: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+  try {
+    writeSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/** A lock that cannot be read yet may be one being written (see createInPlace) for this long. */
+const YOUNG_MS = 5_000;
+
+function young(file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs < YOUNG_MS;
+  } catch {
+    return false;
   }
 }
 
@@ -157,7 +188,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const file = lockFileOf(dataDir);
   const me: LockOwner = { pid: process.pid, start: processStartTime(process.pid) };
   const content = `${JSON.stringify(me)}\n`;
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (let attempt = 0; attempt < 1_000; attempt++) {
     if (createExclusive(file, content)) {
       let held = true;
       return {
@@ -173,6 +204,10 @@ export function lockDataDir(dataDir: string): DataDirLock {
     if (existing === null) continue; // released in between: try again
     const owner = parseOwner(existing);
     if (owner && ownerAlive(owner)) throw new DataDirLockedError(path.resolve(dataDir), file, owner);
+    if (!owner && young(file)) {
+      pause(); // perhaps being written: look again
+      continue;
+    }
     removeStale(file, existing, content);
   }
   // Only a lock that keeps changing under us ends here.

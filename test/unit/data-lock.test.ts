@@ -2,7 +2,7 @@
 // same instant, end with exactly one owner; a lock left by a dead process (or a reused pid) is
 // taken over; a live owner is named in the refusal.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -95,9 +95,11 @@ describe('the data folder lock', () => {
     lock.release();
   });
 
-  it('takes over an unreadable lock', () => {
+  it('takes over an unreadable lock once it is too old to be one being written', () => {
     const folder = path.join(dir, 'garbage');
     writeFileSync(lockFileOf(folder), '');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(lockFileOf(folder), past, past);
     lockDataDir(folder).release();
   });
 
