@@ -6,6 +6,7 @@
 //   npm run build && npm run bench:browser                # starts the app (fresh embedded database)
 //   npm run bench:browser -- --rounds 10 --word 12         # more keys
 //   npm run bench:browser -- --base-url http://127.0.0.1:3000   # against a running app
+//   npm run bench:browser -- --cpu-slowdown 10             # the page's CPU 10x slower (Chromium throttling)
 //
 // A key's latency is measured in the page: from the key event's timestamp (when the browser got the
 // key: it includes any wait for the page's busy main thread) to the end of the next frame the page
@@ -27,6 +28,7 @@ const { values: args } = parseArgs({
     word: { type: 'string', default: '10' },
     delay: { type: 'string', default: '30' },
     bytes: { type: 'string', default: String(BIG_DOCUMENT_BYTES) },
+    'cpu-slowdown': { type: 'string', default: '1' },
   },
 });
 const ROUNDS = Number(args.rounds);
@@ -35,6 +37,8 @@ const WORD = Number(args.word);
 /** Milliseconds between key presses: a fast typist. */
 const DELAY = Number(args.delay);
 const BYTES = Number(args.bytes);
+/** Chromium's CPU throttling of the page (1: none), to see a slower machine's figures. */
+const SLOWDOWN = Number(args['cpu-slowdown']);
 /** Safety net only (a busy machine): how long one conversion may take before the run gives up. */
 const LIMIT_MS = 180_000;
 
@@ -147,6 +151,7 @@ async function main(): Promise<void> {
     await installConverterProbe(page);
     await installKeyProbe(page);
     await page.goto('/playground');
+    if (SLOWDOWN > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     await page.getByTestId('input-editor').locator('.monaco-editor').waitFor({ timeout: LIMIT_MS });
     await page.getByTestId('output-editor').locator('.monaco-editor').waitFor({ timeout: LIMIT_MS });
 
@@ -173,7 +178,8 @@ async function main(): Promise<void> {
     const measured = await page.evaluate(() => (window as unknown as { __keys: PageMeasure }).__keys);
     const typed = measured.keys.filter((k) => k.key.length === 1);
 
-    console.log(`\nKey press to painted frame, 1 MB document (${ROUNDS} rounds of 2 x ${WORD} keys, ${DELAY} ms apart):`);
+    const slowed = SLOWDOWN > 1 ? `, page CPU ${SLOWDOWN}x slower` : '';
+    console.log(`\nKey press to painted frame, 1 MB document (${ROUNDS} rounds of 2 x ${WORD} keys, ${DELAY} ms apart${slowed}):`);
     console.log(`${'keys'.padEnd(22)} count`);
     console.log(summary('all typed keys', typed.map((k) => k.latency)));
     console.log(summary('  while converting', typed.filter((k) => k.converting).map((k) => k.latency)));

@@ -2,18 +2,30 @@
 // what is typed reaches the editor and is converted again by the worker. How fast a key press is
 // painted is a benchmark's figure, not a test's (a busy machine slows any page): `npm run
 // bench:browser` prints its p50/p95 on this same document.
+import type { Page } from '@playwright/test';
 import { BIG_DOCUMENT_BYTES, bigYaml, installConverterProbe, readConverterProbe } from './support/big-document';
 import { expect, test } from './support/fixtures';
 import { inputEditor, settled, visibleText, waitForEditors } from './support/monaco';
 
-/** A safety net for a busy machine, not a speed goal: the conversion usually takes about a second. */
+/** A safety net for a busy machine, not a speed goal: the conversion takes well under a second here. */
 const CONVERSION_LIMIT_MS = 180_000;
 
-test('a 1 MB document converts in a web worker, and typing in it reaches the editor and the worker', async ({ page }) => {
+// Also with the page's CPU slowed down 10 times (Chromium's CPU throttling): a stand-in for a busy CI
+// machine that every run gets. The test used to assert a key painted within 500 ms; slowed down so,
+// that measured 800 ms and failed, while the page did everything it should.
+for (const slowdown of [1, 10]) {
+  const name = 'a 1 MB document converts in a web worker, and typing in it reaches the editor and the worker';
+  test(slowdown === 1 ? name : `${name} (CPU ${slowdown}x slower)`, async ({ page }) => {
+    await run(page, slowdown);
+  });
+}
+
+async function run(page: Page, slowdown: number): Promise<void> {
   test.setTimeout(3 * CONVERSION_LIMIT_MS);
   const yaml = bigYaml(BIG_DOCUMENT_BYTES);
   await installConverterProbe(page);
   await page.goto('/playground');
+  if (slowdown > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   await waitForEditors(page);
   await settled(page);
   await page.getByLabel('Open a local file').setInputFiles({ name: 'big.yaml', mimeType: 'application/yaml', buffer: Buffer.from(yaml) });
@@ -49,4 +61,4 @@ test('a 1 MB document converts in a web worker, and typing in it reaches the edi
   const answers = probe.converterMessages.filter((m) => m.direction === 'answer');
   expect(answers.at(-1)!.chars, 'the output shown is the converted megabyte').toBeGreaterThan(1_000_000);
   test.info().annotations.push({ type: 'measured', description: (await page.getByTestId('conversion-status').textContent()) ?? '' });
-});
+}

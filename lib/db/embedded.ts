@@ -14,6 +14,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { freePort } from '../free-port';
 import { lockDataDir, type DataDirLock } from './data-lock';
+import { sessionGuard } from './socket-session';
 import { PrismaClient } from './generated/client';
 import type { Db } from './client';
 
@@ -61,7 +62,8 @@ export async function startEmbeddedServer(dataDir: string, port = 0, options: Em
       observeNotifications(pg, options.onNotification);
     }
     const chosenPort = port || (await freePort());
-    const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: chosenPort, maxConnections: 32 });
+    // sessionGuard: one client's query at a time, Parse to Sync (see socket-session.ts).
+    const server = new PGLiteSocketServer({ db: sessionGuard(pg), host: '127.0.0.1', port: chosenPort, maxConnections: 32 });
     await server.start();
     writeFileSync(serverFile(dataDir), JSON.stringify({ pid: process.pid, port: chosenPort } satisfies ServerFile));
     const db = pg;

@@ -88,12 +88,24 @@ describe.runIf(available)('PostgreSQL failures through the app client (deadline 
   });
 
   it('the connection ended by the server (pg_terminate_backend: 57P01, admin shutdown)', async () => {
-    const victim = client(database.url);
+    // Its own deadline far away, so that the statement is ended by the termination, not by statement_timeout;
+    // and the termination waits until the statement runs (not a fixed pause: a busy machine may take longer).
+    const victim = createDb(database.url, 2, { timeoutMs: SAFETY_MS });
+    clients.push(victim);
     await victim.$queryRaw`SELECT 1`;
     const { err } = await failure(async () => {
-      const sleeping = victim.$queryRaw`SELECT pg_sleep(0.4)`;
-      await new Promise((r) => setTimeout(r, 100));
-      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+      // Started now (a Prisma query runs only once awaited or then-ed), watched until it fails.
+      const sleeping = Promise.resolve(victim.$queryRaw`SELECT pg_sleep(30)`);
+      sleeping.catch(() => {});
+      let terminated = 0;
+      while (terminated === 0) {
+        const { rows } = await admin.query(
+          `SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity
+           WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active' AND query LIKE '%pg_sleep(30)%'`,
+        );
+        terminated = rows.filter((r: { done: boolean }) => r.done).length;
+        if (terminated === 0) await new Promise((r) => setTimeout(r, 20));
+      }
       await sleeping;
     });
     expect(unavailableDependency(err)).toBe('database');
