@@ -299,6 +299,42 @@ describe('the request thread', () => {
     expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 2, inWorker: 2 });
   });
 
+  it('stops a real hostile input midway through its reading (the converter checks its deadline in its loops) and a worker answers it in full', async () => {
+    // The deadline passes at its 200th check: reached only if the converter checks inside its loops (the checks
+    // before and after reading are a handful), as it must for the request thread to stop a 260 KB `- [` body.
+    const afterChecks = (allowed: number) => () => {
+      let checks = 0;
+      return {
+        check() {
+          if (++checks > allowed) throw new DeadlineExceeded(30);
+        },
+      };
+    };
+    const hostile = [
+      { kind: 'validate' as const, request: { input: '- [\n'.repeat(65_000), type: 'yaml' } },
+      { kind: 'convert' as const, request: { input: `a: &a {x: 1, y: 2}\nb:\n${'  <<: *a\n'.repeat(20_000)}`, inputType: 'yaml', outputType: 'json' } },
+      { kind: 'validate' as const, request: { input: Array.from({ length: 20_000 }, (_, i) => `k${i}: "v\n`).join(''), type: 'yaml' } },
+    ];
+    const p = new ConversionPool({ ...limits, workerFromBytes: 1024 * 1024 }, { deadline: afterChecks(200) });
+    pools.push(p);
+    const outcome = (answer: JobAnswer) => withoutTime(text(answer));
+    const failure = (err: unknown) => ({ failed: (err as { code?: string }).code ?? String(err) });
+    for (const [i, { kind, request }] of hostile.entries()) {
+      // A job per run: its body's blocks are transferred to the worker.
+      const job = (): ConversionJob => ({ kind, body: bytes(JSON.stringify(request)), limit: { maxInputBytes: 1_000_000 } });
+      // An account each: an account whose job ran late sends its next ones straight to a worker.
+      const viaPool = await p.run(job(), undefined, `account-${i}`).then(outcome, failure);
+      let direct: unknown;
+      try {
+        direct = outcome(answerJob(job()));
+      } catch (err) {
+        direct = failure(err);
+      }
+      expect(viaPool).toStrictEqual(direct);
+    }
+    expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 3, inWorker: 3 });
+  });
+
   it('answers on the request thread what fits in its deadline, and refuses bad requests there', async () => {
     const p = pool({ workerFromBytes: 1024 });
     expect(output(await p.run(yamlToJson('a: 1\n')))).toBe('{\n  "a": 1\n}\n');
