@@ -86,7 +86,9 @@ export function applyServerLimits(server: Server, limits: ServerLimits): void {
       waiting.delete(socket);
     });
   });
-  server.on('request', (req: IncomingMessage) => waiting.delete(req.socket));
+  const started = (req: IncomingMessage) => waiting.delete(req.socket);
+  server.on('request', started);
+  server.on('upgrade', started); // (npm run dev's hot reload)
 }
 
 /** The process's soft limit of open files (Linux /proc), or null. */
