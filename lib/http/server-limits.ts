@@ -2,7 +2,8 @@
 // whole request, how long an idle kept-alive connection stays, how many requests one connection
 // carries, and how many connections are open at once. Without them ~20,000 idle connections used up
 // the process's open files and every call failed. scripts/serve.ts applies them to its one server.
-import type { Server, ServerOptions } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 
 export interface ServerLimits {
@@ -54,13 +55,40 @@ export function serverOptions(limits: ServerLimits): ServerOptions {
   };
 }
 
-/** Applies the limits that are properties of the server (set again: older Node versions ignore some options). */
+/**
+ * Applies the limits that are properties of the server (set again: older Node versions ignore
+ * some options), and makes room for new clients when the connections are nearly all taken: the
+ * connection open longest without having sent a request's headers is closed for each new one
+ * (idle connections cannot then keep everyone else out until the headers timeout). Node itself
+ * closes a connection beyond maxConnections as soon as it is accepted.
+ */
 export function applyServerLimits(server: Server, limits: ServerLimits): void {
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   server.maxConnections = limits.maxConnections;
+  const roomAt = limits.maxConnections - Math.max(1, Math.floor(limits.maxConnections / 20));
+  const waiting = new Set<Socket>(); // open, no complete request headers yet; oldest first
+  let open = 0;
+  server.on('connection', (socket: Socket) => {
+    open++;
+    if (open > roomAt) {
+      const oldest = waiting.values().next().value;
+      if (oldest) {
+        waiting.delete(oldest);
+        oldest.destroy();
+      }
+    }
+    waiting.add(socket);
+    socket.once('close', () => {
+      open--;
+      waiting.delete(socket);
+    });
+  });
+  const started = (req: IncomingMessage) => waiting.delete(req.socket);
+  server.on('request', started);
+  server.on('upgrade', started); // (npm run dev's hot reload)
 }
 
 /** The process's soft limit of open files (Linux /proc), or null. */

@@ -20,7 +20,7 @@ beforeAll(async () => {
     email: 'limits-a@example.test',
     plan: 'pro',
     env: {
-      HTTP_HEADERS_TIMEOUT_MS: '1000',
+      HTTP_HEADERS_TIMEOUT_MS: '3000',
       HTTP_KEEP_ALIVE_TIMEOUT_MS: '120000',
       HTTP_MAX_CONNECTIONS: String(MAX_CONNECTIONS),
       MAX_LARGE_BODIES_PER_ACCOUNT: '1',
@@ -155,6 +155,31 @@ describe('connections', () => {
     } finally {
       for (const raw of held) raw.destroy();
       refused?.destroy();
+    }
+  });
+});
+
+describe('connections that never send a request', () => {
+  it('make room for a new client when they fill the cap: the oldest of them is closed', async () => {
+    const silent: Raw[] = [];
+    try {
+      for (let i = 0; i < MAX_CONNECTIONS + 6; i++) {
+        const raw = new Raw();
+        silent.push(raw);
+        await new Promise<void>((resolve) => raw.socket.once('connect', () => resolve()).once('close', () => resolve()));
+      }
+      const client = new Raw();
+      silent.push(client);
+      client.write(live);
+      await client.until(() => client.closed || client.responses().length === 1);
+      expect(client.responses()[0]?.status).toBe(200);
+      // Well before the 3 s headers timeout, the first ones were closed to make that room.
+      await new Promise((r) => setTimeout(r, 100));
+      const evicted = silent.slice(0, 7).filter((raw) => raw.closed);
+      expect(evicted.length).toBeGreaterThan(0);
+      expect(evicted.every((raw) => raw.received === '')).toBe(true);
+    } finally {
+      for (const raw of silent) raw.destroy();
     }
   });
 });
