@@ -7,7 +7,9 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   resolve: { alias: { '@': root, 'server-only': path.join(root, 'test/stubs/server-only.ts') } },
   test: {
-    testTimeout: 60_000,
+    // Safety nets for a busy machine (CI shares its cores), never speed goals: some tests start a
+    // server of their own (test/setup/app-server.ts allows 180 s for that), and hooks start the app.
+    testTimeout: 180_000,
     hookTimeout: 240_000,
     projects: [
       {
