@@ -52,7 +52,8 @@ export function processStartTime(pid: number): number | null {
   }
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, owned by another user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

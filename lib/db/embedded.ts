@@ -13,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { freePort } from '../free-port';
-import { lockDataDir, type DataDirLock } from './data-lock';
+import { lockDataDir, processAlive, type DataDirLock } from './data-lock';
 import { sessionGuard } from './socket-session';
 import { PrismaClient } from './generated/client';
 import type { Db } from './client';
@@ -213,15 +213,6 @@ export async function openEmbeddedDirect(dataDir: string): Promise<{ db: Db; clo
   } catch (err) {
     lock.release();
     throw err;
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
