@@ -12,6 +12,7 @@ import { isAccountError } from '@/lib/accounts/errors';
 import { endSession, findSessionUser, SESSION_MAX_AGE_SECONDS, startSession } from '@/lib/accounts/sessions';
 import { verifyCredentials } from '@/lib/accounts/users';
 import { db } from '@/lib/db/client';
+import { describeFailure, unavailableDependency } from '@/lib/dependencies';
 import { requestClientAddress } from '@/lib/http/client-address';
 import { sameSitePath } from '@/lib/web/safe-callback-url';
 
@@ -89,8 +90,19 @@ export async function authOptions(): Promise<NextAuthOptions> {
       },
       // Every read of the session (pages, the dashboard's API, the browser's /api/auth/session)
       // checks that its row still exists and the account is not disabled.
+      // A database that does not answer is not a signed-out session: next-auth would swallow the
+      // error and answer "no session" (a 401 on the dashboard's API), so the session says which
+      // dependency failed and getCurrentUser() throws it (503 unavailable).
       async session({ session, token }) {
-        const user = await findSessionUser(db(), sessionIdOf(token));
+        let user: Awaited<ReturnType<typeof findSessionUser>>;
+        try {
+          user = await findSessionUser(db(), sessionIdOf(token));
+        } catch (err) {
+          const dependency = unavailableDependency(err);
+          if (!dependency) throw err;
+          console.error(`[next-auth] session lookup: ${dependency} unavailable: ${describeFailure(err)}`);
+          return { ...session, unavailable: dependency };
+        }
         if (!user || user.id !== token.sub) throw new SessionEnded();
         return { ...session, user: { ...session.user, id: user.id, email: user.email, plan: user.plan } };
       },
