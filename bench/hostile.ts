@@ -51,10 +51,12 @@ interface FamilyRow {
   pass: boolean;
 }
 
+/** `only`: comma-separated parts of family names. */
 export function runHostileBench(options: { only?: string; sizes?: number[] } = {}): FamilyRow[] {
   const sizes = options.sizes ?? HOSTILE_SIZES;
   const rows: FamilyRow[] = [];
-  const families = HOSTILE_FAMILIES.filter((f) => options.only === undefined || f.name.includes(options.only));
+  const wanted = options.only?.split(',');
+  const families = HOSTILE_FAMILIES.filter((f) => wanted === undefined || wanted.some((w) => f.name.includes(w)));
   console.log(
     `\nHostile inputs (bench/hostile-inputs.ts): CPU ms at ${sizes.map(sizeLabel).join(', ')} of the slowest way to read each family ` +
       `(${HOSTILE_PATHS.map((p) => p.name).join(', ')}); "growth": the largest ratio of CPU time per doubling over all its ways ` +
@@ -72,7 +74,7 @@ export function runHostileBench(options: { only?: string; sizes?: number[] } = {
     let growth: number | null = null;
     let growthPath = '';
     for (const path of HOSTILE_PATHS.filter((p) => p.input === family.input)) {
-      runOnce(path.call(texts[0]!)); // warm-up
+      runOnce(path.call(family.generate(16 * KIB))); // warm-up
       const results = texts.map((t) => measure(path.call(t)));
       const ms = results.map((r) => r.ms);
       for (let i = 1; i < ms.length; i++) {
