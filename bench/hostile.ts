@@ -15,7 +15,7 @@ export const HOSTILE_SIZES = [256 * KIB, 512 * KIB, 1024 * KIB];
 const MAX_GROWTH = 2.5;
 const MAX_1MB_MS = 1000;
 /** Below this, CPU times are too coarse for a ratio: growth is shown only from this time up. */
-const RATIO_FLOOR_MS = 8;
+const RATIO_FLOOR_MS = 50;
 
 function cpuMs(): number {
   const u = process.cpuUsage();
