@@ -11,7 +11,7 @@ import { MAX_DEPTH } from '../limits';
 import { JsonScanner, KeyChecker, bail, orHandOver } from './json-scanner';
 import type { FastConversion } from './json-to-yaml-fast';
 import { utf8ByteLength } from '../utf8';
-import { checkDeadline } from '../deadline';
+import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
 
 /**
  * JSON (or JSONC) text to pretty-printed JSON text, or null when the reference path must
@@ -47,6 +47,8 @@ function commaIndent(level: number): string {
 
 class JsonToJson extends JsonScanner {
   private out = '';
+  /** Turns since the deadline was last checked (TICKS_PER_CHECK). */
+  private ticks = 0;
   private readonly chunks: string[] = [];
   private readonly keys = new KeyChecker();
   /** Per open collection (index = depth, 1-based): is it an object, entries so far. */
@@ -86,7 +88,10 @@ class JsonToJson extends JsonScanner {
 
   /** Writes the value at `pos`: a scalar or empty collection whole; a non-empty collection is opened (true). */
   private value(): boolean {
-    checkDeadline();
+    if (++this.ticks === TICKS_PER_CHECK) {
+      this.ticks = 0;
+      checkDeadline();
+    }
     const s = this.src;
     const c = s.charCodeAt(this.pos);
     if (c === QUOTE) {

@@ -11,7 +11,7 @@ import { utf8ByteLength } from '../utf8';
 import * as writeYaml from '../yaml/write-yaml';
 import * as style from '../yaml/yaml-scalar-style';
 import { JsonScanner, KeyChecker, bail, orHandOver } from './json-scanner';
-import { checkDeadline } from '../deadline';
+import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
 
 /*
  * Imported bindings are read once here: under a CommonJS transform (tsx, vitest) every use
@@ -72,6 +72,8 @@ function dash(col: number): string {
 
 class JsonToYaml extends JsonScanner {
   private out = '';
+  /** Turns since the deadline was last checked (TICKS_PER_CHECK). */
+  private ticks = 0;
   private readonly chunks: string[] = [];
   private readonly keys = new KeyChecker();
   /**
@@ -115,7 +117,10 @@ class JsonToYaml extends JsonScanner {
    * writes its entries.
    */
   private value(at: number, col: number): boolean {
-    checkDeadline();
+    if (++this.ticks === TICKS_PER_CHECK) {
+      this.ticks = 0;
+      checkDeadline();
+    }
     const s = this.src;
     const c = s.charCodeAt(this.pos);
     if (c === OPEN_BRACE || c === OPEN_BRACKET) {

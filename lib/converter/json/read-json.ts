@@ -9,7 +9,7 @@ import type {
   YNode,
 } from '../types';
 import { blockCommentLines, lineCommentText } from './comment-text';
-import { checkDeadline } from '../deadline';
+import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
 
 export interface ReadJsonOptions {
   /** Strict RFC 8259: comments and trailing commas are errors (suggesting `jsonc`), an empty input is an error. */
@@ -94,6 +94,8 @@ class Frame {
 }
 
 class JsonReader {
+  /** Turns since the deadline was last checked (TICKS_PER_CHECK). */
+  private ticks = 0;
   private readonly src: string;
   private readonly len: number;
   private pos = 0;
@@ -160,7 +162,10 @@ class JsonReader {
     let state = EXPECT_VALUE;
 
     for (;;) {
-      checkDeadline();
+      if (++this.ticks === TICKS_PER_CHECK) {
+        this.ticks = 0;
+        checkDeadline();
+      }
       if (state === EXPECT_VALUE) {
         const c = s.charCodeAt(this.pos);
         if (c === OPEN_BRACKET || c === OPEN_BRACE) {

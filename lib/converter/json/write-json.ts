@@ -1,6 +1,6 @@
 import { jsonKeyText } from '../json-key-text';
 import type { MapEntry, MapNode, SeqNode, YDocument, YNode } from '../types';
-import { checkDeadline } from '../deadline';
+import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
 
 export interface WriteJsonOptions {
   /** Write JSONC: comments as `//` lines before the key or element, end-of-line comments at the end of the line. */
@@ -29,6 +29,8 @@ interface Members {
 }
 
 class JsonWriter {
+  /** Turns since the deadline was last checked (TICKS_PER_CHECK). */
+  private ticks = 0;
   /** The output being built; flushed into `done` in flat chunks (see `flushIfLong`). */
   private out = '';
   private readonly done: string[] = [];
@@ -70,7 +72,10 @@ class JsonWriter {
   }
 
   private value(node: YNode | null, level: number): void {
-    checkDeadline();
+    if (++this.ticks === TICKS_PER_CHECK) {
+      this.ticks = 0;
+      checkDeadline();
+    }
     if (node === null) {
       this.out += 'null';
       return;

@@ -1,6 +1,6 @@
 import type { MapNode, NumberNode, SeqNode, YDocument, YNode } from '../types';
 import * as scalarStyle from './yaml-scalar-style';
-import { checkDeadline } from '../deadline';
+import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
 
 /*
  * Imported bindings are read once here: under a CommonJS transform (tsx, vitest) every use
@@ -161,6 +161,8 @@ function isNonEmptyCollection(node: YNode): node is MapNode | SeqNode {
 const CHUNK = 16384;
 
 class Writer {
+  /** Turns since the deadline was last checked (TICKS_PER_CHECK). */
+  private ticks = 0;
   /** The current chunk: every write appends here. */
   out = '';
   /** Finished chunks. */
@@ -258,7 +260,10 @@ class Writer {
    * with a line break. `col` is the column of the collection holding the node.
    */
   private node(node: YNode, col: number, at: number, tail: boolean, trailing: string | undefined): void {
-    checkDeadline();
+    if (++this.ticks === TICKS_PER_CHECK) {
+      this.ticks = 0;
+      checkDeadline();
+    }
     const props = propsOf(node);
     const sep = at === AT_ROOT ? '' : ' ';
     let text: string;

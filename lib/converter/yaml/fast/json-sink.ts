@@ -6,15 +6,20 @@
  * treats as an error or a warning case (duplicate keys, keys with the same JSON text,
  * unknown or recursive aliases, merges of non-mappings) and near the safety limits.
  */
-import { aliasExpansionBudget, scalarWeight } from '../../limits';
+import { CHARS_PER_NODE, aliasExpansionBudget } from '../../limits';
 import { utf8ByteLength } from '../../utf8';
 import { resolvePlain } from '../resolve-scalar';
 import { bail } from './bail';
 import { plainScalarJson } from './plain-json';
 import { Positions } from './positions';
 import type { FastSink } from './sink';
-import { checkDeadline } from '../../deadline';
+import { TICKS_PER_CHECK, checkDeadline } from '../../deadline';
 
+
+/** limits.ts scalarWeight, here so that the per-value call stays in this module (cheaper under tsx's module wrappers). */
+function weight(length: number): number {
+  return 1 + Math.floor(length / CHARS_PER_NODE);
+}
 const MAP = 0;
 const SEQ = 1;
 
@@ -226,6 +231,8 @@ export class JsonSink implements FastSink {
   private docIndex = 0;
   private anchors = new Map<string, AnchorRecord>();
   private expanded = 0;
+  /** Turns since the deadline was last checked (TICKS_PER_CHECK). */
+  private ticks = 0;
   private readonly budget: number;
   private readonly indents: string[] = ['\n'];
   private readonly positions: Positions;
@@ -355,7 +362,7 @@ export class JsonSink implements FastSink {
       f.bufMerged[override] = false;
     } else f.addId(id);
     if (isNum && !f.addNum(num)) bail('equal number keys');
-    f.keyWeight = scalarWeight(text.length);
+    f.keyWeight = weight(text.length);
 
     if (f.buffered) {
       f.slot = override !== -1 ? override : f.addSlot(id, quote(id, esc), '', 0, 0, false);
@@ -489,7 +496,7 @@ export class JsonSink implements FastSink {
       this.out += '"';
       this.out += text;
       this.out += '"';
-      this.valueDone(scalarWeight(text.length), 0);
+      this.valueDone(weight(text.length), 0);
       return;
     }
     this.specialAt = start;
@@ -501,7 +508,7 @@ export class JsonSink implements FastSink {
       this.out += '"';
       this.out += text;
       this.out += '"';
-      this.valueDone(scalarWeight(text.length), 0);
+      this.valueDone(weight(text.length), 0);
       return;
     }
     this.scalar(quote(text, esc), anchor);
@@ -516,10 +523,10 @@ export class JsonSink implements FastSink {
     if (anchor !== null) {
       const rec = this.anchorRecord(anchor, false);
       rec.text = json;
-      rec.size = scalarWeight(json.length);
+      rec.size = weight(json.length);
       rec.done = true;
     }
-    this.valueDone(scalarWeight(json.length), 0);
+    this.valueDone(weight(json.length), 0);
   }
 
   alias(name: string): void {
@@ -563,7 +570,10 @@ export class JsonSink implements FastSink {
   /* bookkeeping ---------------------------------------------------------------- */
 
   private valueDone(size: number, height: number): void {
-    checkDeadline();
+    if (++this.ticks === TICKS_PER_CHECK) {
+      this.ticks = 0;
+      checkDeadline();
+    }
     if (this.depth === 0) return;
     const f = this.frames[this.depth - 1]!;
     if (f.kind === MAP) {

@@ -11,7 +11,7 @@ import { bail } from './bail';
 import { readBlockScalarBody, readBlockScalarHeader } from './block-scalar';
 import { continuesScalar, needsJsonEscape, readQuoted, unfoldLines } from './flow-scalars';
 import type { FastSink } from './sink';
-import { checkDeadline } from '../../deadline';
+import { TICKS_PER_CHECK, checkDeadline } from '../../deadline';
 
 const SPACE = 32;
 const TAB = 9;
@@ -85,6 +85,8 @@ export class FastReader {
   private readonly len: number;
   /** Position: after nextContentLine(), the first character of the current line's content. */
   private pos = 0;
+  /** Turns since the deadline was last checked (TICKS_PER_CHECK). */
+  private ticks = 0;
   /** Start of the current line. */
   private lineStart = 0;
   /** Indentation (spaces) of the current line. */
@@ -261,7 +263,10 @@ export class FastReader {
     const len = this.len;
     this.tCount = 0;
     for (;;) {
-      checkDeadline();
+      if (++this.ticks === TICKS_PER_CHECK) {
+        this.ticks = 0;
+        checkDeadline();
+      }
       let q = p;
       while (src.charCodeAt(q) === SPACE) q++;
       const spaces = q - p;
