@@ -23,7 +23,7 @@ export interface Deadline {
   check(): void;
 }
 
-const CLOCK_EVERY = 1024;
+const CLOCK_EVERY = 256;
 
 const clock: () => number =
   typeof performance !== 'undefined' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();
