@@ -184,6 +184,10 @@ function validateNow(request: ValidateRequest, options: { deadline?: Deadline })
   const surrogate = findLoneSurrogate(input);
   if (surrogate) return { success: true, valid: false, errors: [surrogate] };
   (options.deadline ?? NO_DEADLINE).check();
+  // A document the single-pass reader reads to its end is valid: it gives exactly what readYaml
+  // gives or hands over at the first thing it does not fully handle, errors included. It reads
+  // a valid megabyte in tens of milliseconds where readYaml (the `yaml` package) takes a second.
+  if (type === 'yaml' && fastYamlToJson(input) !== null) return { success: true, valid: true, errors: [] };
   const errors =
     type === 'yaml'
       ? readYaml(input, { comments: false, anchors: true, target: 'yaml' }).errors

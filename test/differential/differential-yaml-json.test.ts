@@ -9,6 +9,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateDocument } from '@/bench/documents';
 import { DOCUMENTS } from '@/bench/corpus-spec';
+import { validate } from '@/lib/converter';
+import { readYaml } from '@/lib/converter/yaml/read-yaml';
 import { Tally, checkYamlToJson } from './compare-yaml';
 import { suiteInputs } from './yaml-suite-inputs';
 import { TRICKY_SCALARS, lineSoupArb, mutated, yamlTextArb } from './yaml-documents';
@@ -115,5 +117,30 @@ describe('fast YAML -> JSON reader, differential against the reference path', ()
       }
     }
     expect(tally.fastShareOfValid).toBeGreaterThan(0.8);
+  });
+
+  it("validate's verdict (the fast reader first) is the reference's, on generated, edited and line-soup documents and the suite", () => {
+    const verdicts = { valid: 0, invalid: 0 };
+    const reference = (text: string): boolean | 'refused' => {
+      try {
+        return readYaml(text, { comments: false, anchors: true, target: 'yaml' }).errors.length === 0;
+      } catch {
+        return 'refused';
+      }
+    };
+    // validate refuses a lone surrogate before reading (INVALID_UTF8); readYaml alone does not look.
+    const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const check = (text: string) => {
+      if (loneSurrogate.test(text)) return;
+      const expected = reference(text);
+      if (expected === 'refused') return;
+      expect(validate({ input: text, type: 'yaml' }).valid, JSON.stringify(text)).toBe(expected);
+      verdicts[expected ? 'valid' : 'invalid']++;
+    };
+    fc.assert(fc.property(fc.oneof(yamlTextArb, mutated(yamlTextArb), lineSoupArb), check), { numRuns: 3000, seed: 20261125 });
+    for (const [, text] of suiteInputs()) check(text);
+    // Both verdicts were really compared.
+    expect(verdicts.valid).toBeGreaterThan(500);
+    expect(verdicts.invalid).toBeGreaterThan(500);
   });
 });
