@@ -276,7 +276,7 @@ export class FastReader {
         let r = q;
         while (src.charCodeAt(r) === TAB || src.charCodeAt(r) === SPACE) r++;
         c = src.charCodeAt(r);
-        if (!(c === LF || c === CR || c === HASH || r >= len)) bail('tab in indentation');
+        if (!(c === LF || c === CR || c === HASH)) bail(r >= len ? 'tab at the end of the input' : 'tab in indentation');
         q = r;
       }
       if (q >= len) {
@@ -996,7 +996,9 @@ export class FastReader {
         const r = this.flowSpace(q, parentIndent, level);
         const e = src.charCodeAt(r);
         if (e === COMMA || e === RBRACKET || e === RBRACE) {
-          // `[&a , b]`: an anchored empty node.
+          // `[&a , b]`: an anchored empty node. With a line break before the `,` (`[&a\n, b]`)
+          // the reference refuses it ("Unexpected , in flow sequence"): hand it over.
+          for (let i = q; i < r; i++) if (src.charCodeAt(i) === LF || src.charCodeAt(i) === CR) bail('anchored empty node before a line break');
           this.sink.empty(name, r);
           return r;
         }
