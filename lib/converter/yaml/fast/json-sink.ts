@@ -6,7 +6,7 @@
  * treats as an error or a warning case (duplicate keys, keys with the same JSON text,
  * unknown or recursive aliases, merges of non-mappings) and near the safety limits.
  */
-import { CHARS_PER_NODE, aliasExpansionBudget } from '../../limits';
+import * as limits from '../../limits';
 import { utf8ByteLength } from '../../utf8';
 import { resolvePlain } from '../resolve-scalar';
 import { bail } from './bail';
@@ -15,11 +15,9 @@ import { Positions } from './positions';
 import type { FastSink } from './sink';
 import { TICKS_PER_CHECK, checkDeadline } from '../../deadline';
 
+/* Read once: under a CommonJS transform (tsx, vitest) every use of an imported name is a getter call (see json-to-yaml-fast.ts). */
+const { aliasExpansionBudget, scalarWeight: weight } = limits;
 
-/** limits.ts scalarWeight, here so that the per-value call stays in this module (cheaper under tsx's module wrappers). */
-function weight(length: number): number {
-  return 1 + Math.floor(length / CHARS_PER_NODE);
-}
 const MAP = 0;
 const SEQ = 1;
 
