@@ -8,7 +8,7 @@ import type { CST, Document, Node as YamlNode, Pair, Scalar, YAMLMap, YAMLSeq } 
 import { checkDeadline } from '../deadline';
 import { ConversionError, tooDeep } from '../errors';
 import { jsonKeyText } from '../json-key-text';
-import { MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../limits';
+import { CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../limits';
 import type { Format, MapEntry, NodeComments, ValidationIssue, YDocument, YNode } from '../types';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
 
@@ -533,7 +533,7 @@ class IrReader {
       throw new ConversionError(
         'limit_exceeded',
         `Expanding the aliases would produce more than ${this.budget.toLocaleString('en-US')} nodes ` +
-          `(the limit for an input of this size; a scalar counts one node per 16 characters); the input looks like an alias bomb.`,
+          `(the limit for an input of this size; a scalar counts one node per ${CHARS_PER_NODE} characters); the input looks like an alias bomb.`,
       );
     }
   }
