@@ -2,26 +2,13 @@
  * The tokenizer shared by the single-pass JSON writers (json-to-yaml-fast.ts,
  * json-to-json-fast.ts). It accepts exactly what `readJson` accepts in JSONC mode and
  * reads values exactly as it does; anything else (any syntax error, whatever its kind)
- * throws BAIL, and the caller hands the document to the reference path (readJson and a
+ * throws a Bail (../bail.ts), and the caller hands the document to the reference path (readJson and a
  * writer), which reports the errors with their positions.
  */
 
-/** Thrown to give up: the document goes to the reference path. */
-export const BAIL = Symbol('hand over to the reference path');
+import { bail } from '../bail';
 
-export function bail(): never {
-  throw BAIL;
-}
-
-/** Runs a single-pass writer: its answer, or null when it gave up (BAIL) and the reference path must run. */
-export function orHandOver<T>(run: () => T): T | null {
-  try {
-    return run();
-  } catch (err) {
-    if (err === BAIL) return null;
-    throw err;
-  }
-}
+export { bail, orHandOver } from '../bail';
 
 /* Character codes. */
 const QUOTE = 34;

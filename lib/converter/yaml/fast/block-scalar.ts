@@ -4,7 +4,7 @@
  * `resolveBlockScalar`), so that the value is exactly the reference path's. Anything the
  * reference would report as an error bails.
  */
-import { bail } from './bail';
+import { bail } from '../../bail';
 
 export interface BlockScalarHeader {
   folded: boolean;

@@ -3,7 +3,7 @@
  * lexer's rules) and their values (the `yaml` composer's unfolding and escapes, ported
  * exactly). Anything the reference would report as an error bails.
  */
-import { bail } from './bail';
+import { bail } from '../../bail';
 
 const SPACE = 32;
 const TAB = 9;

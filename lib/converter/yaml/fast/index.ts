@@ -5,12 +5,12 @@
  */
 import type { YDocument } from '../../types';
 import type { ReadYamlOptions } from '../read-yaml';
-import { Bail, isBail } from './bail';
+import { Bail, isBail } from '../../bail';
 import { IrSink } from './ir-sink';
 import { JsonSink } from './json-sink';
 import { FastReader } from './reader';
 
-export { Bail, isBail } from './bail';
+export { Bail, isBail } from '../../bail';
 
 export interface FastJsonResult {
   output: string;

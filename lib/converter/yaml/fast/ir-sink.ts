@@ -10,7 +10,7 @@ import { jsonKeyText } from '../../json-key-text';
 import { aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../../limits';
 import type { Format, MapEntry, MapNode, NodeComments, SeqNode, YDocument, YNode } from '../../types';
 import { resolvePlain } from '../resolve-scalar';
-import { bail } from './bail';
+import { bail } from '../../bail';
 import { Positions } from './positions';
 import type { FastSink } from './sink';
 import { checkDeadline } from '../../deadline';

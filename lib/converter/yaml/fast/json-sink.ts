@@ -9,7 +9,7 @@
 import * as limits from '../../limits';
 import { utf8ByteLength } from '../../utf8';
 import { resolvePlain } from '../resolve-scalar';
-import { bail } from './bail';
+import { bail } from '../../bail';
 import { plainScalarJson } from './plain-json';
 import { Positions } from './positions';
 import type { FastSink } from './sink';

@@ -7,7 +7,7 @@
  * keys, complex keys, `...`, tabs as indentation, and everything invalid, so that the
  * reference reports the errors.
  */
-import { bail } from './bail';
+import { bail } from '../../bail';
 import { readBlockScalarBody, readBlockScalarHeader } from './block-scalar';
 import { continuesScalar, needsJsonEscape, readQuoted, unfoldLines } from './flow-scalars';
 import type { FastSink } from './sink';
