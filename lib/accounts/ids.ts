@@ -1,18 +1,8 @@
 // Random identifiers and API keys (base62, from the OS's CSPRNG).
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomBase62 } from '../random-base62';
 
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** `length` base62 characters, without modulo bias (rejection sampling). */
-export function randomBase62(length: number): string {
-  let out = '';
-  while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
-    }
-  }
-  return out;
-}
+export { randomBase62 };
 
 export const newId = (prefix: string) => `${prefix}_${randomBase62(20)}`;
 /** What newId('key') makes: anything else cannot be a key's id (and is refused before any query). */
