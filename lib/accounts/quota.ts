@@ -64,6 +64,55 @@ export async function incrementUsage(db: Db, userId: string, hour: Date, by: num
   return Number(rows[0]!.count);
 }
 
+/** Adds `calls` to UsageHour; false when that failed (logged), the caller keeping them for the next write. */
+async function storeCalls(db: Db, userId: string, hourMs: number, calls: number): Promise<boolean> {
+  try {
+    await incrementUsage(db, userId, new Date(hourMs), calls);
+    return true;
+  } catch (err) {
+    console.error('[quota] could not store usage counts:', err);
+    return false;
+  }
+}
+
+/**
+ * The write-behind of the stores that buffer calls (memory and Redis): `write` runs `intervalMs`
+ * after the first call it has not seen and on flush(), and returns true when calls are left over
+ * (a failed write keeps them), which schedules another. Writes, and the steps queued with
+ * `queue`, run one after another: a step never sees a write half done.
+ */
+class UsageWriteBehind {
+  private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly intervalMs: number,
+    private readonly write: () => Promise<boolean>,
+  ) {}
+
+  /** A write within `intervalMs`, unless one is scheduled already. */
+  schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Writes now (after what is under way); resolves when done. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    return this.queue(async () => {
+      if (await this.write()) this.schedule();
+    });
+  }
+
+  /** Runs `step` once every write and step queued before it is done. */
+  queue(step: () => Promise<void>): Promise<void> {
+    this.chain = this.chain.then(step);
+    return this.chain;
+  }
+}
+
 /** How long the memory store keeps calls before adding them to UsageHour. */
 export const MEMORY_FLUSH_MS = 1_000;
 
@@ -92,8 +141,7 @@ export class MemoryQuotaStore implements QuotaStore {
   readonly kind = 'memory';
   /** `${userId} ${hourStartMs}` -> that account's count for that hour. */
   private readonly counts = new Map<string, HourCount>();
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly writer = new UsageWriteBehind(MEMORY_FLUSH_MS, () => this.write());
 
   constructor(
     private readonly db: Db,
@@ -125,7 +173,7 @@ export class MemoryQuotaStore implements QuotaStore {
     // count is known yet.
     const place = ++entry.calls;
     entry.unsaved++;
-    this.schedule();
+    this.writer.schedule();
     if (entry.loading) await entry.loading;
     return decide(entry.stored + place, plan, now);
   }
@@ -138,33 +186,20 @@ export class MemoryQuotaStore implements QuotaStore {
     entry.stored = row?.count ?? 0;
   }
 
-  private schedule(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => void this.flush(), MEMORY_FLUSH_MS);
-    this.timer.unref();
-  }
-
   /** Adds the calls not yet stored to UsageHour; calls at once share the work, one after another. */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.flushing = this.flushing.then(() => this.write());
-    return this.flushing;
+    return this.writer.flush();
   }
 
-  private async write(): Promise<void> {
+  /** Returns true when calls are left to write. */
+  private async write(): Promise<boolean> {
     for (const entry of this.counts.values()) {
       // Not before the stored count is read: that read must not include these calls.
       if (entry.loading || entry.unsaved === 0) continue;
       const calls = entry.unsaved;
       entry.unsaved = 0;
-      try {
-        await incrementUsage(this.db, entry.userId, new Date(entry.hourMs), calls);
-      } catch (err) {
-        // Keep the counts for the next flush rather than lose them.
-        entry.unsaved += calls;
-        console.error('[quota] could not store usage counts:', err);
-      }
+      // Kept for the next write rather than lost.
+      if (!(await storeCalls(this.db, entry.userId, entry.hourMs, calls))) entry.unsaved += calls;
     }
     const current = hourStart(this.now()).getTime();
     let left = false;
@@ -172,7 +207,7 @@ export class MemoryQuotaStore implements QuotaStore {
       if (entry.hourMs < current && entry.unsaved === 0 && !entry.loading) this.counts.delete(key);
       else if (entry.unsaved > 0) left = true;
     }
-    if (left) this.schedule();
+    return left;
   }
 }
 
@@ -219,9 +254,8 @@ export class RedisQuotaStore implements QuotaStore {
   /** Windows whose stored count is wanted, read together by the next step of `flushing`. */
   private seedReads = new Map<string, { resolve(count: number): void; reject(err: unknown): void }>();
   private seedReadQueued = false;
-  private timer: NodeJS.Timeout | null = null;
   /** Writes to UsageHour and seed reads, one after another. */
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly writer = new UsageWriteBehind(USAGE_FLUSH_MS, () => this.write());
 
   constructor(
     private readonly db: Db,
@@ -310,7 +344,7 @@ export class RedisQuotaStore implements QuotaStore {
       this.seedReadQueued = true;
       // In the chain of writes: none is under way while this reads, so every call of this
       // process is either in UsageHour or still pending, never on its way between the two.
-      this.flushing = this.flushing.then(async () => {
+      void this.writer.queue(async () => {
         this.seedReadQueued = false;
         const reads = this.seedReads;
         this.seedReads = new Map();
@@ -332,35 +366,24 @@ export class RedisQuotaStore implements QuotaStore {
   private record(userId: string, hourMs: number): void {
     const key = `${userId} ${hourMs}`;
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), USAGE_FLUSH_MS);
-      this.timer.unref();
-    }
+    this.writer.schedule();
   }
 
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.flushing = this.flushing.then(async () => {
-      // Taken when the write starts, so that a seed read queued before it still sees them pending.
-      const batch = this.pending;
-      this.pending = new Map();
-      for (const [key, count] of batch) {
-        const [userId, hourMs] = key.split(' ') as [string, string];
-        try {
-          await incrementUsage(this.db, userId, new Date(Number(hourMs)), count);
-        } catch (err) {
-          // Keep the counts for the next flush rather than lose them.
-          this.pending.set(key, (this.pending.get(key) ?? 0) + count);
-          console.error('[quota] could not store usage counts:', err);
-        }
-      }
-      if (this.pending.size > 0 && !this.timer) {
-        this.timer = setTimeout(() => void this.flush(), USAGE_FLUSH_MS);
-        this.timer.unref();
-      }
-    });
-    return this.flushing;
+    return this.writer.flush();
+  }
+
+  /** Returns true when calls are left to write. */
+  private async write(): Promise<boolean> {
+    // Taken when the write starts, so that a seed read queued before it still sees them pending.
+    const batch = this.pending;
+    this.pending = new Map();
+    for (const [key, count] of batch) {
+      const [userId, hourMs] = key.split(' ') as [string, string];
+      // Kept for the next write rather than lost.
+      if (!(await storeCalls(this.db, userId, Number(hourMs), count))) this.pending.set(key, (this.pending.get(key) ?? 0) + count);
+    }
+    return this.pending.size > 0;
   }
 }
 
