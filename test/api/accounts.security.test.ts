@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN } from '@/lib/accounts/ids';
-import { accountWithKey, bearer, callConvert, dashboardCall, GOOD_PASSWORD, signedUpUser, signIn, signUp, testDb, uniqueEmail } from './accounts';
+import { GOOD_PASSWORD, uniqueEmail } from '../helpers/fixtures';
+import { accountWithKey, bearer, callConvert, dashboardCall, signedUpUser, signIn, signUp, testDb } from './accounts';
 import { baseUrl, expectError } from './helpers';
 import { randomClientAddress } from './via-proxy';
 

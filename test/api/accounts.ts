@@ -3,14 +3,12 @@
 // sign-in are throttled per client address, so they come through the test server's trusted proxy
 // from a fresh client address unless a test names one (via-proxy.ts).
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll } from 'vitest';
-import { createApiKey } from '@/lib/accounts/api-keys';
 import type { PlanId } from '@/lib/accounts/plans';
-import { createUser, setPlan } from '@/lib/accounts/users';
 import { createDb, type Db } from '@/lib/db/client';
+import { type AccountWithKey, createAccountWithKey, GOOD_PASSWORD, uniqueEmail } from '../helpers/fixtures';
 import { baseUrl, databaseUrl } from './helpers';
 import { fetchViaProxy, randomClientAddress } from './via-proxy';
 
@@ -36,18 +34,8 @@ export function runAdmin(...args: string[]): Promise<{ stdout: string; stderr: s
   });
 }
 
-export const uniqueEmail = (label: string) => `${label}-${randomBytes(6).toString('hex')}@example.test`;
-export const GOOD_PASSWORD = 'correct horse battery staple';
-
-/** A new account (default Free) with one key, made directly in the database. */
-export async function accountWithKey(plan: PlanId = 'free'): Promise<{ userId: string; email: string; key: string; keyId: string }> {
-  const db = testDb();
-  const email = uniqueEmail(plan);
-  const user = await createUser(db, email, GOOD_PASSWORD);
-  if (plan !== 'free') await setPlan(db, user.id, plan);
-  const { key, secret } = await createApiKey(db, user.id, 'test');
-  return { userId: user.id, email, key: secret, keyId: key.id };
-}
+/** A new account (default Free) with one key, made directly in the test server's database. */
+export const accountWithKey = (plan: PlanId = 'free'): Promise<AccountWithKey> => createAccountWithKey(testDb(), { plan });
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 

@@ -4,7 +4,8 @@
 // (A path whose percent-escapes do not decode, `/api/dashboard/keys/%ZZ`, is refused before routing:
 // scripts/serve.ts, tested with the server's limits.)
 import { describe, expect, it } from 'vitest';
-import { dashboardCall, GOOD_PASSWORD, signedUpUser, signIn, signUp, testDb, uniqueEmail } from './accounts';
+import { GOOD_PASSWORD, uniqueEmail } from '../helpers/fixtures';
+import { dashboardCall, signedUpUser, signIn, signUp, testDb } from './accounts';
 import { baseUrl, expectError, expectServerAlive } from './helpers';
 
 const NAME_CONTROL = 'Key names are one line of text: no control characters (NUL, tabs, line breaks...).';

@@ -2,7 +2,8 @@
 // change or a disabled account is refused on its very next request, by the dashboard's API and
 // pages alike, while the account's other sessions (and its API keys) are left alone.
 import { describe, expect, it } from 'vitest';
-import { bearer, callConvert, dashboardCall, GOOD_PASSWORD, runAdmin as admin, signedUpUser, signIn, signOut, testDb } from './accounts';
+import { GOOD_PASSWORD } from '../helpers/fixtures';
+import { bearer, callConvert, dashboardCall, runAdmin as admin, signedUpUser, signIn, signOut, testDb } from './accounts';
 import { baseUrl, expectError } from './helpers';
 
 const SIGN_IN_FIRST = { code: 'unauthorized' as const, message: 'Sign in to use the dashboard.' };

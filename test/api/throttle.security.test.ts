@@ -8,7 +8,8 @@ import {
   SIGN_IN_MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
   SIGN_UP_MAX_PER_ADDRESS,
 } from '@/lib/accounts/throttle';
-import { GOOD_PASSWORD, signIn, signUp, testDb, uniqueEmail } from './accounts';
+import { GOOD_PASSWORD, uniqueEmail } from '../helpers/fixtures';
+import { signIn, signUp, testDb } from './accounts';
 import { baseUrl, expectError } from './helpers';
 import { fetchViaProxy, randomClientAddress } from './via-proxy';
 

@@ -2,15 +2,13 @@
 // NotificationResponse messages however the byte stream is split, and a change that can alter an
 // API key's owner, made by another client over the socket (as the operator command does), is
 // reported before that client's statement is answered; other key updates report nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiKey, renameApiKey, revokeApiKey } from '@/lib/accounts/api-keys';
-import { createUser, disableUser, setPlan } from '@/lib/accounts/users';
-import { createDb, type Db } from '@/lib/db/client';
-import { notificationScanner, startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
+import { renameApiKey, revokeApiKey } from '@/lib/accounts/api-keys';
+import { disableUser, setPlan } from '@/lib/accounts/users';
+import type { Db } from '@/lib/db/client';
+import { notificationScanner } from '@/lib/db/embedded';
 import { migrate, readMigrations } from '@/lib/db/migrate';
+import { createAccountWithKey, temporaryEmbeddedServer, type TemporaryEmbeddedServer, uniqueEmail } from '../helpers/fixtures';
 
 function message(type: string, body: Uint8Array): Uint8Array {
   const out = new Uint8Array(5 + body.length);
@@ -79,27 +77,21 @@ describe('notificationScanner', () => {
 });
 
 describe('notifications from the embedded database', () => {
-  let dataRoot: string;
-  let server: EmbeddedServer;
+  let server: TemporaryEmbeddedServer;
   let app: Db;
   /** Another client over the socket, like the operator command. */
   let operator: Db;
   const seen: string[] = [];
 
   beforeAll(async () => {
-    dataRoot = mkdtempSync(path.join(os.tmpdir(), 'yamljson-notify-'));
-    server = await startEmbeddedServer(path.join(dataRoot, 'pglite'), 0, {
+    // Not migrated: migrating is the first test.
+    server = await temporaryEmbeddedServer('notify', {
       onNotification: (channel, payload) => seen.push(`${channel}: ${payload}`),
     });
-    app = createDb(server.url, 2);
-    operator = createDb(server.url, 1);
+    app = server.connect(2);
+    operator = server.connect(1);
   });
-  afterAll(async () => {
-    await app?.$disconnect();
-    await operator?.$disconnect();
-    await server?.stop();
-    rmSync(dataRoot, { recursive: true, force: true });
-  });
+  afterAll(() => server?.stop());
   beforeEach(() => {
     seen.length = 0;
   });
@@ -117,12 +109,7 @@ describe('notifications from the embedded database', () => {
   /** What had been reported when the operator's change was answered. */
   const seenWhenAnswered = <T>(change: Promise<T>) => change.then(() => [...seen]);
 
-  async function account(): Promise<{ userId: string; email: string; keyId: string }> {
-    const email = `notify-${Math.random().toString(36).slice(2)}@example.test`;
-    const user = await createUser(app, email, 'correct horse battery staple');
-    const { key } = await createApiKey(app, user.id, 'k');
-    return { userId: user.id, email, keyId: key.id };
-  }
+  const account = () => createAccountWithKey(app, { email: uniqueEmail('notify'), keyName: 'k' });
 
   it('creating accounts and keys, and updating a key’s last use or name, report nothing', async () => {
     const { userId, keyId } = await account();

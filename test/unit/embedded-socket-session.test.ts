@@ -5,12 +5,9 @@
 // messages arrive in more than one piece, and the sign-in of a browser test failed with `portal ""
 // cannot be run` (and a client can be handed another's rows). Here the pieces are sent apart on
 // purpose: a second client's whole query arrives between the first one's Bind and its Execute.
-import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
+import { temporaryEmbeddedServer, type TemporaryEmbeddedServer } from '../helpers/fixtures';
 
 function message(type: string, ...fields: Array<string | number | Buffer>): Buffer {
   const body = Buffer.concat(
@@ -116,20 +113,14 @@ function outcome(answers: Answer[]): { rows: string[]; error: string | null } {
 
 const readyForQuery = (answers: Answer[]) => answers.some((a) => a.type === 'Z');
 
-let dataRoot: string;
-let server: EmbeddedServer;
+let server: TemporaryEmbeddedServer;
 let port: number;
 
 beforeAll(async () => {
-  dataRoot = mkdtempSync(path.join(os.tmpdir(), 'yamljson-socket-session-'));
-  server = await startEmbeddedServer(path.join(dataRoot, 'pglite'));
-  port = Number(new URL(server.url).port);
+  server = await temporaryEmbeddedServer('socket-session');
+  port = server.port;
 });
-
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dataRoot, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 it("a client's query split in two pieces is not cut by another client's query: each gets its own rows", async () => {
   const first = await RawClient.connect(port);

@@ -1,34 +1,22 @@
 // The embedded mode's quota store, on a real PGlite served over the socket: the same decisions as
 // the database store without a database call per request, and UsageHour ends up with every call
 // exactly once (after failed writes, concurrent flushes and the turn of an hour too).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@/lib/accounts/users';
 import { HOUR_MS, hourStart, MemoryQuotaStore } from '@/lib/accounts/quota';
-import { createDb, type Db } from '@/lib/db/client';
-import { startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
-import { migrate } from '@/lib/db/migrate';
+import type { Db } from '@/lib/db/client';
+import { GOOD_PASSWORD, migratedEmbeddedDatabase, type TemporaryDatabase, uniqueEmail } from '../helpers/fixtures';
 
-let dataRoot: string;
-let server: EmbeddedServer;
+let database: TemporaryDatabase;
 let db: Db;
 
 beforeAll(async () => {
-  dataRoot = mkdtempSync(path.join(os.tmpdir(), 'yamljson-quota-'));
-  server = await startEmbeddedServer(path.join(dataRoot, 'pglite'));
-  db = createDb(server.url, 4);
-  await migrate(db);
+  database = await migratedEmbeddedDatabase('quota', 4);
+  db = database.db;
 });
-afterAll(async () => {
-  await db?.$disconnect();
-  await server?.stop();
-  rmSync(dataRoot, { recursive: true, force: true });
-});
+afterAll(() => database?.stop());
 
-const freeAccount = async () =>
-  (await createUser(db, `quota-${Math.random().toString(36).slice(2)}@example.test`, 'correct horse battery staple')).id;
+const freeAccount = async () => (await createUser(db, uniqueEmail('quota'), GOOD_PASSWORD)).id;
 
 async function stored(userId: string, hour = hourStart()): Promise<number | null> {
   const row = await db.usageHour.findUnique({ where: { userId_hourStart: { userId, hourStart: hour } } });
