@@ -28,16 +28,16 @@ export interface AccountWithKey {
 }
 
 /**
- * A new account (Free unless `plan` says otherwise, password GOOD_PASSWORD, a unique email unless
- * one is given) with one API key, made directly in the database.
+ * A new account (Free unless `plan` says otherwise, password GOOD_PASSWORD, the email given or a
+ * unique one starting with `label`, by default the plan) with one API key, made directly in the database.
  */
 export async function createAccountWithKey(
   db: Db,
-  options: { plan?: PlanId; email?: string; keyName?: string } = {},
+  options: { plan?: PlanId; label?: string; email?: string; keyName?: string } = {},
 ): Promise<AccountWithKey> {
   const [{ createUser, setPlan }, { createApiKey }] = await Promise.all([import('../../lib/accounts/users'), import('../../lib/accounts/api-keys')]);
   const plan = options.plan ?? 'free';
-  const email = options.email ?? uniqueEmail(plan);
+  const email = options.email ?? uniqueEmail(options.label ?? plan);
   const user = await createUser(db, email, GOOD_PASSWORD);
   if (plan !== 'free') await setPlan(db, user.id, plan);
   const { key, secret } = await createApiKey(db, user.id, options.keyName ?? 'test');

@@ -2,17 +2,14 @@
 // lock): it holds for creations racing from two clients (two server instances) on the machine's
 // PostgreSQL, for the embedded PGlite opened directly (the operator command), for keys moved between
 // accounts or un-revoked with SQL, and it answers 409's AccountError, never a raw database error.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, keyPageQuery, listApiKeys, MAX_ACTIVE_KEYS_PER_ACCOUNT } from '@/lib/accounts/api-keys';
 import { newId } from '@/lib/accounts/ids';
-import { createDb, type Db } from '@/lib/db/client';
-import { openEmbeddedDirect } from '@/lib/db/embedded';
+import type { Db } from '@/lib/db/client';
 import { Prisma } from '@/lib/db/generated/client';
 import { migrate } from '@/lib/db/migrate';
-import { freshDatabase, servicesAvailable } from './services';
+import { directEmbeddedDatabase, migratedPostgresDatabase, type TemporaryDatabase } from '../helpers/fixtures';
+import { servicesAvailable } from './services';
 
 const KEY_LIMIT = { name: 'AccountError', code: 'key_limit_reached' };
 
@@ -94,14 +91,8 @@ async function pagesReadOnlyTheirRows(db: Db): Promise<void> {
 }
 
 describe('the active key cap on the embedded PGlite', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'yamljson-keycap-'));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   it('refuses the 101st active key, in bulk, by un-revoking and by moving; a page reads only its rows', async () => {
-    const { db, close } = await openEmbeddedDirect(path.join(dir, 'direct'));
+    const { db, close } = await directEmbeddedDatabase('keycap');
     try {
       await migrate(db);
       await capHolds(db);
@@ -115,20 +106,15 @@ describe('the active key cap on the embedded PGlite', () => {
 const available = await servicesAvailable();
 
 describe.runIf(available)('the active key cap on the machine’s PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let database: TemporaryDatabase;
   let a: Db;
   let b: Db;
   beforeAll(async () => {
-    database = await freshDatabase();
-    a = createDb(database.url, 10);
-    b = createDb(database.url, 10);
-    await migrate(a);
+    database = await migratedPostgresDatabase(10);
+    a = database.db;
+    b = database.connect(10);
   });
-  afterAll(async () => {
-    await a?.$disconnect();
-    await b?.$disconnect();
-    await database?.drop();
-  });
+  afterAll(() => database?.stop());
 
   it('refuses the 101st active key, in bulk, by un-revoking and by moving', async () => {
     await capHolds(a);

@@ -5,22 +5,21 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, renameApiKey, revokeApiKey } from '@/lib/accounts/api-keys';
 import { createUser, disableUser, setPlan } from '@/lib/accounts/users';
-import { createDb, type Db } from '@/lib/db/client';
-import { migrate } from '@/lib/db/migrate';
-import { freshDatabase, servicesAvailable } from './services';
+import type { Db } from '@/lib/db/client';
+import { GOOD_PASSWORD, migratedPostgresDatabase, type TemporaryDatabase } from '../helpers/fixtures';
+import { servicesAvailable } from './services';
 
 const available = await servicesAvailable();
 
 describe.runIf(available)('auth-change notifications on PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let database: TemporaryDatabase;
   let db: Db;
   let listener: pg.Client;
   const seen: string[] = [];
 
   beforeAll(async () => {
-    database = await freshDatabase();
-    db = createDb(database.url, 2);
-    await migrate(db);
+    database = await migratedPostgresDatabase();
+    db = database.db;
     listener = new pg.Client({ connectionString: database.url });
     await listener.connect();
     listener.on('notification', (n) => seen.push(`${n.channel}: ${n.payload}`));
@@ -28,8 +27,7 @@ describe.runIf(available)('auth-change notifications on PostgreSQL', () => {
   });
   afterAll(async () => {
     await listener?.end();
-    await db?.$disconnect();
-    await database?.drop();
+    await database?.stop();
   });
 
   /** The next `count` notifications (they arrive in commit order). */
@@ -41,7 +39,7 @@ describe.runIf(available)('auth-change notifications on PostgreSQL', () => {
 
   it('notifies exactly the changes that can alter a key’s owner', async () => {
     const email = 'notify@example.test';
-    const user = await createUser(db, email, 'correct horse battery staple');
+    const user = await createUser(db, email, GOOD_PASSWORD);
     const { key } = await createApiKey(db, user.id, 'k');
     await db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } });
     await renameApiKey(db, user.id, key.id, 'renamed');

@@ -4,9 +4,8 @@
 // 503; a path that does not percent-decode is a 400 with the contract's error body, not a 500.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '@/lib/accounts/api-keys';
-import { ensureUser, setPlan } from '@/lib/accounts/users';
 import { createDb } from '@/lib/db/client';
+import { createAccountWithKey } from '../helpers/fixtures';
 import { startEmbeddedApp, type EmbeddedApp } from '../setup/embedded-app';
 
 const MAX_CONNECTIONS = 24;
@@ -32,9 +31,7 @@ beforeAll(async () => {
   const db = createDb(server.databaseUrl, 1);
   try {
     for (const name of ['b', 'c']) {
-      const { user } = await ensureUser(db, `limits-${name}@example.test`);
-      await setPlan(db, user.id, 'pro');
-      keys.push((await createApiKey(db, user.id, name)).secret);
+      keys.push((await createAccountWithKey(db, { email: `limits-${name}@example.test`, plan: 'pro', keyName: name })).key);
     }
   } finally {
     await db.$disconnect();

@@ -5,29 +5,25 @@
 // app reaches a fresh database of the machine's PostgreSQL through a proxy the test can break.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '@/lib/accounts/api-keys';
-import { createUser } from '@/lib/accounts/users';
-import { createDb, type Db } from '@/lib/db/client';
-import { migrate } from '@/lib/db/migrate';
-import { GOOD_PASSWORD } from '../helpers/fixtures';
+import type { Db } from '@/lib/db/client';
 import { signIn } from '../api/accounts';
+import { createAccountWithKey, GOOD_PASSWORD, migratedPostgresDatabase, type TemporaryDatabase } from '../helpers/fixtures';
 import { startFaultyProxy, type FaultyProxy } from '../helpers/faulty-proxy';
 import { expectUnavailable, recovers, report, timedFetch, type Answer } from '../helpers/outage';
 import { startApp, type AppServer } from '../setup/app-server';
-import { freshDatabase, servicesAvailable } from './services';
+import { servicesAvailable } from './services';
 
 const available = await servicesAvailable();
 
 describe.runIf(available)('PostgreSQL outages (DATABASE_URL, quotas in the database)', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let database: TemporaryDatabase;
   let db: Db;
   let proxy: FaultyProxy;
   let app: AppServer;
 
   beforeAll(async () => {
-    database = await freshDatabase();
-    db = createDb(database.url, 2);
-    await migrate(db);
+    database = await migratedPostgresDatabase();
+    db = database.db;
     const url = new URL(database.url);
     proxy = await startFaultyProxy({ host: url.hostname, port: Number(url.port) || 5432 });
     app = await startApp({ logName: 'database-outage', env: { DATABASE_URL: `postgresql://postgres@127.0.0.1:${proxy.port}${url.pathname}` } });
@@ -35,15 +31,10 @@ describe.runIf(available)('PostgreSQL outages (DATABASE_URL, quotas in the datab
   afterAll(async () => {
     await app?.stop();
     await proxy?.close();
-    await db?.$disconnect();
-    await database?.drop();
+    await database?.stop();
   });
 
-  async function account(): Promise<{ email: string; key: string }> {
-    const email = `db-outage-${Math.random().toString(36).slice(2)}@example.test`;
-    const user = await createUser(db, email, GOOD_PASSWORD);
-    return { email, key: (await createApiKey(db, user.id, 'outage')).secret };
-  }
+  const account = () => createAccountWithKey(db, { label: 'db-outage', keyName: 'outage' });
 
   const validate = (key: string): Promise<Answer> =>
     timedFetch(`${app.baseUrl}/api/validate`, {

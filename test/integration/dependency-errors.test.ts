@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IORedisConnection } from '@/lib/accounts/redis';
 import { createUser } from '@/lib/accounts/users';
 import { createDb, type Db } from '@/lib/db/client';
-import { migrate } from '@/lib/db/migrate';
 import { unavailableDependency } from '@/lib/dependencies';
 import { startFaultyProxy, type FaultyProxy } from '../helpers/faulty-proxy';
+import { GOOD_PASSWORD, migratedPostgresDatabase, type TemporaryDatabase, uniqueEmail } from '../helpers/fixtures';
 import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';
-import { freshDatabase, servicesAvailable } from './services';
+import { servicesAvailable } from './services';
 
 const available = await servicesAvailable();
 const TIMEOUT_MS = 500;
@@ -30,7 +30,7 @@ async function failure(run: () => Promise<unknown>): Promise<{ err: unknown; ms:
 }
 
 describe.runIf(available)('PostgreSQL failures through the app client (deadline 500 ms)', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let database: TemporaryDatabase;
   let admin: pg.Client;
   let db: Db;
   const proxies: FaultyProxy[] = [];
@@ -42,17 +42,17 @@ describe.runIf(available)('PostgreSQL failures through the app client (deadline 
   };
 
   beforeAll(async () => {
-    database = await freshDatabase();
+    // Migrated by a client without the deadline, as `npm run db:migrate` does.
+    database = await migratedPostgresDatabase(1);
     admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     db = client(database.url);
-    await migrate(createDb(database.url, 1));
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.$disconnect()));
     await Promise.all(proxies.map((p) => p.close()));
     await admin?.end();
-    await database?.drop();
+    await database?.stop();
   });
 
   async function held<T>(sql: string, run: () => Promise<T>): Promise<T> {
@@ -75,7 +75,7 @@ describe.runIf(available)('PostgreSQL failures through the app client (deadline 
   });
 
   it('a row lock held by another session, on a raw upsert: lock_timeout too', async () => {
-    const user = await createUser(db, `lock-${Date.now()}@example.test`, 'correct horse battery staple');
+    const user = await createUser(db, uniqueEmail('lock'), GOOD_PASSWORD);
     const { err } = await held(`SELECT * FROM "User" WHERE "id" = '${user.id}' FOR UPDATE`, () =>
       failure(() => db.$executeRaw`UPDATE "User" SET "plan" = 'pro' WHERE "id" = ${user.id}`),
     );
@@ -145,7 +145,7 @@ describe.runIf(available)('PostgreSQL failures through the app client (deadline 
   });
 
   it('errors that are not an outage stay what they are (a 500 or the handler\'s own answer)', async () => {
-    await createUser(db, 'twice@example.test', 'correct horse battery staple');
+    await createUser(db, 'twice@example.test', GOOD_PASSWORD);
     const duplicate = await failure(() => db.user.create({ data: { id: 'usr_x', email: 'twice@example.test', passwordHash: 'x' } }));
     const syntax = await failure(() => db.$queryRawUnsafe('SELEC 1'));
     const missing = await failure(() => db.$queryRawUnsafe('SELECT * FROM "NoSuchTable"'));

@@ -1,13 +1,10 @@
 // The migrations and the Prisma client, on the embedded PGlite and on the machine's PostgreSQL:
 // migrating twice (and from two clients at once) applies each migration once, and the client
 // works on every model of the migrated database.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDb, type Db } from '@/lib/db/client';
-import { openEmbeddedDirect, startEmbeddedServer } from '@/lib/db/embedded';
 import { migrate, readMigrations, splitStatements } from '@/lib/db/migrate';
+import { directEmbeddedDatabase, temporaryEmbeddedServer } from '../helpers/fixtures';
 import { freshDatabase, servicesAvailable } from './services';
 
 async function exerciseEveryModel(db: Db): Promise<void> {
@@ -59,14 +56,8 @@ describe('migrations', () => {
 });
 
 describe('Prisma on the embedded PGlite', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'yamljson-pglite-'));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   it('opened directly (pglite-prisma-adapter): migrates once, then every model works', async () => {
-    const { db, close } = await openEmbeddedDirect(path.join(dir, 'direct'));
+    const { db, close } = await directEmbeddedDatabase('pglite');
     try {
       const first = await migrate(db);
       expect(first.applied).toStrictEqual(readMigrations().map((m) => m.name));
@@ -78,16 +69,14 @@ describe('Prisma on the embedded PGlite', () => {
   });
 
   it('served over the socket (as npm start does): two migrators at once apply each migration once', async () => {
-    const server = await startEmbeddedServer(path.join(dir, 'served'));
-    const a = createDb(server.url, 2);
-    const b = createDb(server.url, 2);
+    const server = await temporaryEmbeddedServer('pglite');
+    const a = server.connect(2);
+    const b = server.connect(2);
     try {
       const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
       expect([...ra.applied, ...rb.applied].sort()).toStrictEqual(readMigrations().map((m) => m.name));
       await exerciseEveryModel(a);
     } finally {
-      await a.$disconnect();
-      await b.$disconnect();
       await server.stop();
     }
   });

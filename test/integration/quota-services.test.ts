@@ -2,28 +2,25 @@
 // instances sharing them: 150 concurrent calls on a fresh Free account give exactly 100
 // successes and 50 429s, wherever the calls land.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '@/lib/accounts/api-keys';
-import { createUser } from '@/lib/accounts/users';
-import { createDb, type Db } from '@/lib/db/client';
-import { migrate } from '@/lib/db/migrate';
+import type { Db } from '@/lib/db/client';
 import { startApp, type AppServer } from '../setup/app-server';
+import { createAccountWithKey, migratedPostgresDatabase, type TemporaryDatabase } from '../helpers/fixtures';
 import { expectUnavailable, timedFetch } from '../helpers/outage';
 import { expectExactQuota } from '../helpers/quota-burst';
 import { storedUsage } from '../helpers/stored-usage';
-import { freshDatabase, REDIS_URL, servicesAvailable } from './services';
+import { REDIS_URL, servicesAvailable } from './services';
 
 const available = await servicesAvailable();
 
 describe.runIf(available)('quotas on PostgreSQL and Redis', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let database: TemporaryDatabase;
   let db: Db;
   const apps: AppServer[] = [];
   const instances: Record<string, AppServer[]> = {};
 
   beforeAll(async () => {
-    database = await freshDatabase();
-    db = createDb(database.url, 2);
-    await migrate(db);
+    database = await migratedPostgresDatabase();
+    db = database.db;
     const start = (name: string, env: Record<string, string>) => startApp({ logName: `next-${name}`, env }).then((a) => (apps.push(a), a));
     const pgOnly = { DATABASE_URL: database.url };
     const pgRedis = { DATABASE_URL: database.url, REDIS_URL };
@@ -39,15 +36,10 @@ describe.runIf(available)('quotas on PostgreSQL and Redis', () => {
 
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.stop()));
-    await db?.$disconnect();
-    await database?.drop();
+    await database?.stop();
   });
 
-  async function freeKey(): Promise<{ key: string; userId: string }> {
-    const user = await createUser(db, `quota-${Math.random().toString(36).slice(2)}@example.test`, 'correct horse battery staple');
-    const { secret } = await createApiKey(db, user.id, 'burst');
-    return { key: secret, userId: user.id };
-  }
+  const freeKey = () => createAccountWithKey(db, { label: 'quota', keyName: 'burst' });
 
   it.each([
     ['PostgreSQL counters, one instance', 'postgres', 1],

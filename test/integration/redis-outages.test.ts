@@ -4,30 +4,27 @@
 // restart that wipes Redis does not give the hour's calls back. The Redis is the test's own (the
 // machine's is shared with other tests), behind a proxy that can turn into a black hole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '@/lib/accounts/api-keys';
 import { HOUR_MS } from '@/lib/accounts/quota';
-import { createUser } from '@/lib/accounts/users';
-import { createDb, type Db } from '@/lib/db/client';
-import { migrate } from '@/lib/db/migrate';
+import type { Db } from '@/lib/db/client';
 import { startFaultyProxy, type FaultyProxy } from '../helpers/faulty-proxy';
+import { createAccountWithKey, migratedPostgresDatabase, type TemporaryDatabase } from '../helpers/fixtures';
 import { expectUnavailable, recovers, report, timedFetch, type Answer } from '../helpers/outage';
 import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';
 import { startApp, type AppServer } from '../setup/app-server';
-import { freshDatabase, servicesAvailable } from './services';
+import { servicesAvailable } from './services';
 
 const available = await servicesAvailable();
 
 describe.runIf(available)('Redis outages (two instances, own Redis)', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let database: TemporaryDatabase;
   let db: Db;
   let redis: OwnRedis;
   let proxy: FaultyProxy;
   let apps: AppServer[] = [];
 
   beforeAll(async () => {
-    database = await freshDatabase();
-    db = createDb(database.url, 2);
-    await migrate(db);
+    database = await migratedPostgresDatabase();
+    db = database.db;
     redis = await startOwnRedis();
     proxy = await startFaultyProxy({ host: '127.0.0.1', port: redis.port });
     const env = { DATABASE_URL: database.url, REDIS_URL: proxy.url('redis') };
@@ -37,14 +34,10 @@ describe.runIf(available)('Redis outages (two instances, own Redis)', () => {
     await Promise.all(apps.map((a) => a.stop()));
     await proxy?.close();
     await redis?.stop();
-    await db?.$disconnect();
-    await database?.drop();
+    await database?.stop();
   });
 
-  async function freeKey(): Promise<string> {
-    const user = await createUser(db, `redis-outage-${Math.random().toString(36).slice(2)}@example.test`, 'correct horse battery staple');
-    return (await createApiKey(db, user.id, 'outage')).secret;
-  }
+  const freeKey = async () => (await createAccountWithKey(db, { label: 'redis-outage', keyName: 'outage' })).key;
 
   const validate = (key: string, app = apps[0]!): Promise<Answer> =>
     timedFetch(`${app.baseUrl}/api/validate`, {

@@ -6,30 +6,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, hourStart, RedisQuotaStore } from '@/lib/accounts/quota';
 import { IORedisConnection } from '@/lib/accounts/redis';
 import { createUser } from '@/lib/accounts/users';
-import { createDb, type Db } from '@/lib/db/client';
-import { migrate } from '@/lib/db/migrate';
+import type { Db } from '@/lib/db/client';
+import { GOOD_PASSWORD, migratedPostgresDatabase, type TemporaryDatabase, uniqueEmail } from '../helpers/fixtures';
 import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';
-import { freshDatabase, servicesAvailable } from './services';
+import { servicesAvailable } from './services';
 
 const available = await servicesAvailable();
 
 describe.runIf(available)('Redis quota windows lost by a restart', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let database: TemporaryDatabase;
   let db: Db;
   let redis: OwnRedis;
   const connections: IORedisConnection[] = [];
 
   beforeAll(async () => {
-    database = await freshDatabase();
-    db = createDb(database.url, 4, { timeoutMs: 2_000 });
-    await migrate(db);
+    database = await migratedPostgresDatabase(4, { timeoutMs: 2_000 });
+    db = database.db;
     redis = await startOwnRedis();
   });
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.close()));
     await redis?.stop();
-    await db?.$disconnect();
-    await database?.drop();
+    await database?.stop();
   });
 
   /** A server instance's store: its own Redis connection, the given database client. */
@@ -39,8 +37,7 @@ describe.runIf(available)('Redis quota windows lost by a restart', () => {
     return new RedisQuotaStore(client, connection);
   }
 
-  const freeAccount = async () =>
-    (await createUser(db, `seed-${Math.random().toString(36).slice(2)}@example.test`, 'correct horse battery staple')).id;
+  const freeAccount = async () => (await createUser(db, uniqueEmail('seed'), GOOD_PASSWORD)).id;
 
   /** `calls` concurrent calls spread over the stores; how many were allowed, and every `remaining` seen. */
   async function burst(stores: RedisQuotaStore[], userId: string, calls: number) {

@@ -4,11 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createApiKey } from '@/lib/accounts/api-keys';
 import type { PlanId } from '@/lib/accounts/plans';
-import { ensureUser, setPlan } from '@/lib/accounts/users';
 import { createDb } from '@/lib/db/client';
 import { findEmbeddedServer } from '@/lib/db/embedded';
+import { createAccountWithKey } from '../helpers/fixtures';
 import { startApp, type AppServer } from './app-server';
 
 export interface EmbeddedApp {
@@ -51,10 +50,8 @@ export async function startEmbeddedApp(options: {
     if (!database) throw new Error(`the app does not serve its embedded database ${dataDir}`);
     const db = createDb(database.url, 1);
     try {
-      const { user } = await ensureUser(db, options.email);
-      if (options.plan !== 'free') await setPlan(db, user.id, options.plan);
-      const { secret } = await createApiKey(db, user.id, options.logName);
-      return { app, dataDir, databaseUrl: database.url, key: secret, userId: user.id, stop };
+      const { key, userId } = await createAccountWithKey(db, { email: options.email, plan: options.plan, keyName: options.logName });
+      return { app, dataDir, databaseUrl: database.url, key, userId, stop };
     } finally {
       await db.$disconnect();
     }

@@ -8,7 +8,7 @@ import { disableUser, setPlan } from '@/lib/accounts/users';
 import type { Db } from '@/lib/db/client';
 import { notificationScanner } from '@/lib/db/embedded';
 import { migrate, readMigrations } from '@/lib/db/migrate';
-import { createAccountWithKey, temporaryEmbeddedServer, type TemporaryEmbeddedServer, uniqueEmail } from '../helpers/fixtures';
+import { createAccountWithKey, temporaryEmbeddedServer, type TemporaryEmbeddedServer } from '../helpers/fixtures';
 
 function message(type: string, body: Uint8Array): Uint8Array {
   const out = new Uint8Array(5 + body.length);
@@ -109,7 +109,7 @@ describe('notifications from the embedded database', () => {
   /** What had been reported when the operator's change was answered. */
   const seenWhenAnswered = <T>(change: Promise<T>) => change.then(() => [...seen]);
 
-  const account = () => createAccountWithKey(app, { email: uniqueEmail('notify'), keyName: 'k' });
+  const account = () => createAccountWithKey(app, { label: 'notify', keyName: 'k' });
 
   it('creating accounts and keys, and updating a key’s last use or name, report nothing', async () => {
     const { userId, keyId } = await account();
