@@ -1,6 +1,7 @@
 // A new user's journey, in the browser: sign up, create a key, copy it, call the API with it, see the
 // hour's usage go up, rename and revoke the key, and see the same call refused.
-import { uniqueEmail, PASSWORD } from './support/accounts';
+import { GOOD_PASSWORD as PASSWORD } from '../test/helpers/fixtures';
+import { uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { settled, waitForEditors } from './support/monaco';
 

@@ -2,7 +2,8 @@
 // another site, the Content Security Policy blocks injected code (and nothing of our own), "sign out
 // everywhere" signs out the other browsers too, and sign-up does not reveal existing accounts.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { clientAddressHeader, PASSWORD, uniqueEmail } from './support/accounts';
+import { GOOD_PASSWORD as PASSWORD } from '../test/helpers/fixtures';
+import { clientAddressHeader, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
 async function signUpByApi(request: APIRequestContext, origin: string, tag: string): Promise<string> {

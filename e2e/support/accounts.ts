@@ -1,8 +1,7 @@
 // Accounts for the browser tests, made through the same HTTP API the pages use.
 import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
-
-let counter = 0;
+import { GOOD_PASSWORD, uniqueEmail as uniqueTestEmail } from '../../test/helpers/fixtures';
 
 /**
  * A client address of its own for each account the tests make: the test server trusts 127.0.0.1 as
@@ -13,12 +12,8 @@ export function clientAddressHeader(): { 'X-Forwarded-For': string } {
   return { 'X-Forwarded-For': `198.18.${randomInt(256)}.${randomInt(1, 255)}` };
 }
 
-export function uniqueEmail(tag: string): string {
-  counter += 1;
-  return `e2e-${tag}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
-}
-
-export const PASSWORD = 'correct horse battery staple';
+/** An address of its own for an account of the browser tests (`e2e-` first: they may run against a developer's server, E2E_BASE_URL). */
+export const uniqueEmail = (tag: string) => uniqueTestEmail(`e2e-${tag}`);
 
 /** True when the accounts API is deployed (sign-up answers something other than 404). */
 export async function accountsAvailable(request: APIRequestContext, origin: string): Promise<boolean> {
@@ -38,11 +33,11 @@ export async function createAccountWithKey(
 ): Promise<{ email: string; key: string }> {
   const headers = { Origin: origin, ...clientAddressHeader() };
   const email = uniqueEmail(tag);
-  const signup = await request.post('/api/account/signup', { data: { email, password: PASSWORD }, headers });
+  const signup = await request.post('/api/account/signup', { data: { email, password: GOOD_PASSWORD }, headers });
   expect(signup.status(), await signup.text()).toBe(201);
   const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
   const signin = await request.post('/api/auth/callback/credentials', {
-    form: { csrfToken, email, password: PASSWORD, json: 'true' },
+    form: { csrfToken, email, password: GOOD_PASSWORD, json: 'true' },
     headers,
     maxRedirects: 0,
     failOnStatusCode: false,
