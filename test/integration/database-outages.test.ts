@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
 import { signIn } from '../api/accounts';
-import { createAccountWithKey, GOOD_PASSWORD, migratedPostgresDatabase, type TemporaryDatabase } from '../helpers/fixtures';
+import { createAccountWithKey, GOOD_PASSWORD, migratedPostgresDatabase, type TemporaryDatabase, uniqueEmail } from '../helpers/fixtures';
 import { startFaultyProxy, type FaultyProxy } from '../helpers/faulty-proxy';
 import { expectUnavailable, recovers, report, timedFetch, type Answer } from '../helpers/outage';
 import { startApp, type AppServer } from '../setup/app-server';
@@ -95,7 +95,7 @@ describe.runIf(available)('PostgreSQL outages (DATABASE_URL, quotas in the datab
               timedFetch(`${app.baseUrl}/api/account/signup`, {
                 method: 'POST',
                 headers: { 'Content-Type': 'application/json', Origin: app.baseUrl },
-                body: JSON.stringify({ email: `new-${Date.now()}@example.test`, password: GOOD_PASSWORD }),
+                body: JSON.stringify({ email: uniqueEmail('new'), password: GOOD_PASSWORD }),
               }),
           ],
           ['POST /api/validate', () => validate(key)],
