@@ -23,6 +23,7 @@ import { MAX_DEPTH } from '../../lib/converter/limits';
 import type { Format } from '../../lib/converter/types';
 import { sharedPath } from '../helpers/shared-path';
 import { fuzzSeed } from '../helpers/fuzz-seed';
+import { jsonNumberText } from '../helpers/json-number-text';
 
 /** Multiplies the run counts for a longer hunt: DIFFERENTIAL_RUNS=20 npx vitest run test/differential */
 const SCALE = Number(process.env.DIFFERENTIAL_RUNS ?? '1') || 1;
@@ -115,14 +116,7 @@ function spell(s: string, style: string): string {
   return `"${out}"`;
 }
 
-const numberArb = fc
-  .tuple(
-    fc.boolean(),
-    fc.oneof(fc.constant('0'), fc.stringMatching(/^[1-9][0-9]{0,30}$/)),
-    fc.option(fc.stringMatching(/^[0-9]{1,20}$/), { nil: undefined }),
-    fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{1,4}$/)), { nil: undefined }),
-  )
-  .map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac ? '.' + frac : ''}${exp ? exp.join('') : ''}`);
+const numberArb = jsonNumberText(31, 4);
 
 /** White space and comments between tokens. */
 const gapArb = fc.oneof(

@@ -9,6 +9,7 @@ import { convert } from '@/lib/converter';
 import { readJson } from '@/lib/converter/json/read-json';
 import type { YNode } from '@/lib/converter/types';
 import { fuzzSeed } from '../helpers/fuzz-seed';
+import { jsonNumberText } from '../helpers/json-number-text';
 
 const TRICKY = [
   'yes', 'No', 'ON', 'off', 'y', 'n', 'Y', '~', 'null', 'Null', 'true', 'False', '1.0', '0x1F', '0o17', '0b101',
@@ -20,14 +21,7 @@ const TRICKY = [
 ];
 
 /** A JSON number as text, with digits JavaScript numbers cannot hold. */
-const numberText = fc
-  .tuple(
-    fc.boolean(),
-    fc.oneof(fc.constant('0'), fc.stringMatching(/^[1-9][0-9]{0,25}$/)),
-    fc.option(fc.stringMatching(/^[0-9]{1,20}$/), { nil: undefined }),
-    fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{1,3}$/)), { nil: undefined }),
-  )
-  .map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac ? '.' + frac : ''}${exp ? exp.join('') : ''}`);
+const numberText = jsonNumberText(26, 3);
 
 const str = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...TRICKY) },
