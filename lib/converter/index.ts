@@ -25,7 +25,7 @@ import { writeYaml } from './yaml/write-yaml';
 
 export * from './types';
 export { ConversionError, isConversionError, tooDeep } from './errors';
-export { DeadlineExceeded, deadlineIn, isDeadlineExceeded, NO_DEADLINE, type Deadline } from './deadline';
+export { DeadlineExceeded, deadlineIn, isDeadlineExceeded, NO_DEADLINE, type Deadline, type DeadlineExceededJson } from './deadline';
 export type { ConversionErrorCode } from './errors';
 export { normalizeFormat, normalizeValidateType, FORMATS, VALIDATE_TYPES } from './formats';
 export { utf8ByteLength, decodeUtf8OrThrow, findLoneSurrogate } from './utf8';
