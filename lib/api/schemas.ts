@@ -1,6 +1,7 @@
 // Zod schemas for every API request and response; the OpenAPI document is generated from them.
 import { z } from 'zod';
 import { ConvertRequestSchema, formatField, ValidateRequestSchema } from '@/lib/conversion/request-schemas';
+import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import { DEPENDENCIES } from '@/lib/dependencies';
 import { PUBLIC_API_ERROR_CODES } from './errors';
 
@@ -14,8 +15,9 @@ export const ValidationIssueSchema = z
     message: z.string(),
     line: z.number().int().min(1).meta({ description: '1-based line where the problem starts.' }),
     column: z.number().int().min(1).meta({ description: '1-based column (UTF-16 code units).' }),
-    code: z.string().meta({
-      description: 'Stable, machine-readable: DUPLICATE_KEY, BAD_INDENT, UNEXPECTED_TOKEN, INVALID_UTF8, ...',
+    code: z.enum(ISSUE_CODE_LIST).meta({
+      description: 'Stable, machine-readable: what kind of problem it is. `x-enumDescriptions` says what each code means.',
+      'x-enumDescriptions': ISSUE_CODES,
     }),
   })
   .register(apiSchemas, { id: 'ValidationIssue', description: 'One positioned problem in the input.' });

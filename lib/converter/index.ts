@@ -24,6 +24,7 @@ import { readYaml } from './yaml/read-yaml';
 import { writeYaml } from './yaml/write-yaml';
 
 export * from './types';
+export { ISSUE_CODES, ISSUE_CODE_LIST } from './issue-codes';
 export { ConversionError, isConversionError, tooDeep } from './errors';
 export { DeadlineExceeded, deadlineIn, isDeadlineExceeded, NO_DEADLINE, type Deadline, type DeadlineExceededJson } from './deadline';
 export type { ConversionErrorCode } from './errors';

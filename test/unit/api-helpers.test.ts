@@ -68,7 +68,7 @@ describe('toErrorResponse', () => {
   });
 
   it('maps ConversionError codes and passes invalid_input details through', async () => {
-    const details = [{ message: 'x', line: 1, column: 2, code: 'UNEXPECTED_TOKEN' }];
+    const details = [{ message: 'x', line: 1, column: 2, code: 'UNEXPECTED_TOKEN' as const }];
     const res = toErrorResponse(new ConversionError('invalid_input', 'bad', details), 'req_1');
     expect(res.status).toBe(422);
     expect(await res.json()).toStrictEqual({
