@@ -1,23 +1,11 @@
 // The task of the conversion pool's worker threads (piscina): answers one conversion job off the
 // server's event loop. Bundled by scripts/build-worker.mjs (piscina stays external: it must be
-// the same module the pool's own worker code loaded); run by lib/api/run-converter.ts.
+// the same module the pool's own worker code loaded); run by lib/api/run-converter.ts, which it
+// never imports: both speak lib/conversion's worker protocol.
 import { parentPort } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { jobOutcome, type ConversionJob, type JobOutcome } from '../lib/api/conversion-job';
-
-export interface WorkerTask {
-  /** Names the task in the "started" message, which starts its time limit. */
-  id: number;
-  job: ConversionJob;
-}
-
-/** Posted on parentPort (the pool emits it as 'message') when a task leaves the queue. */
-export interface TaskStarted {
-  started: number;
-}
-
-/** The answer, or the refusal as data (a thrown error would lose its class and fields on the way). */
-export type WorkerAnswer = JobOutcome;
+import { jobOutcome } from '../lib/conversion/conversion-job';
+import type { TaskStarted, WorkerAnswer, WorkerTask } from '../lib/conversion/worker-protocol';
 
 export default function convertInWorker(task: WorkerTask): WorkerAnswer {
   parentPort?.postMessage({ started: task.id } satisfies TaskStarted);

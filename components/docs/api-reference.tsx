@@ -1,6 +1,6 @@
 // The API reference, rendered on the server from the OpenAPI document: nothing loads from elsewhere.
 import { Fragment } from 'react';
-import type { ApiReferenceView, MediaView, OperationView, ResponseView } from '@/lib/web/openapi-view';
+import type { ApiReferenceView, MediaView, OperationView, PropertyView, ResponseView } from '@/lib/web/openapi-view';
 import { OriginText } from './origin-text';
 import { InlineText, RichText } from './rich-text';
 
@@ -141,11 +141,46 @@ export function ApiReference({ view }: { view: ApiReferenceView }) {
                   Type: <TypeText type={s.type ?? 'any'} names={names} />
                 </p>
               )}
+              {s.properties.map((p) => (p.values ? <EnumValues key={p.name} schema={s.name} property={p} /> : null))}
             </div>
           ))}
         </section>
       </div>
     </div>
+  );
+}
+
+/** Every value of a described enum (ValidationIssue.code: the issue codes) with its one-line meaning. */
+function EnumValues({ schema, property }: { schema: string; property: PropertyView }) {
+  const label = `${schema}.${property.name}`;
+  return (
+    <>
+      <h4 id={`schema-${schema}-${property.name}`}>
+        <code>{property.name}</code> values
+      </h4>
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={`${label} values`}>
+        <table className="table" data-testid="enum-values">
+          <thead>
+            <tr>
+              <th scope="col">Value</th>
+              <th scope="col">Meaning</th>
+            </tr>
+          </thead>
+          <tbody>
+            {property.values!.map((v) => (
+              <tr key={v.value} id={`schema-${schema}-${property.name}-${v.value}`}>
+                <td>
+                  <code>{v.value}</code>
+                </td>
+                <td>
+                  <InlineText text={v.description} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

@@ -3,10 +3,10 @@
 // never allocated ahead: a client declaring 100 MB and sending nothing holds at most 64 KiB), so a
 // large body can be handed to a worker thread by transfer instead of by copy (see run-converter.ts).
 // Bodies over 1 MiB take a place in the body gate first (body-gate.ts: per account and in total).
-import { decodeUtf8OrThrow, locateInvalidUtf8 } from '@/lib/converter/utf8';
+import { joinBlocks, parseJsonBody, type BodyBytes } from '@/lib/conversion/body-bytes';
+import { formatBytes, formatOverLimit } from '@/lib/format/format-bytes';
 import { LARGE_BODY_BYTES, sharedBodyGate, type BodyGate } from './body-gate';
 import { ApiError } from './errors';
-import { formatBytes, formatOverLimit } from './format-bytes';
 import { isJsonMediaType, isRawMediaType, mediaTypeOf, RAW_MEDIA_TYPES } from './media-type';
 import type { ApiRequest, BodyReader } from './with-api';
 
@@ -30,15 +30,6 @@ let heldBytes = 0;
 /** Bytes of blocks allocated for bodies being read right now (what slow uploads cost in memory). */
 export function bodyBufferBytes(): number {
   return heldBytes;
-}
-
-/**
- * A request body as read: blocks of bytes that only this body uses (each owns its
- * ArrayBuffer, so they can be transferred to a worker), in order.
- */
-export interface BodyBytes {
-  blocks: Uint8Array[];
-  byteLength: number;
 }
 
 /** A JSON body may be larger than its `input`: escaping inflates (`"` -> `\"`, newline -> `\n`). */
@@ -71,32 +62,6 @@ export async function readJsonBodyBytes(request: ApiRequest, maxInputBytes: numb
   return readBytesCapped(request, cap, declared, () => tooLarge(`more than ${formatBytes(cap, 2)}`), options);
 }
 
-/** The object a JSON body holds (400 for an empty body, bad UTF-8, bad JSON or a non-object). */
-export function parseJsonBody(bytes: Uint8Array): Record<string, unknown> {
-  if (bytes.length === 0) {
-    throw new ApiError('bad_request', 'The request body is empty; send a JSON object such as {"input": "a: 1", ...}.');
-  }
-  let text: string;
-  try {
-    text = decodeUtf8OrThrow(bytes);
-  } catch {
-    const at = locateInvalidUtf8(bytes);
-    throw new ApiError('bad_request', `The request body is not valid UTF-8: ${at.message}`);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new ApiError('bad_request', `The request body is not valid JSON: ${truncate(reason, 200)}`);
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    const what = body === null ? 'null' : Array.isArray(body) ? 'an array' : `a ${typeof body}`;
-    throw new ApiError('bad_request', `The request body must be a JSON object, not ${what}.`);
-  }
-  return body as Record<string, unknown>;
-}
-
 /** Reads a raw-mode body (the document itself) as bytes, at most `maxInputBytes` of them. */
 export async function readRawBody(request: ApiRequest, maxInputBytes: number, options: BodyReadOptions = {}): Promise<BodyBytes> {
   const tooLarge = (size: string) =>
@@ -113,18 +78,6 @@ export async function readRawBody(request: ApiRequest, maxInputBytes: number, op
     );
   }
   return readBytesCapped(request, maxInputBytes, declared, () => tooLarge(`more than ${formatBytes(maxInputBytes)}`), options);
-}
-
-/** The body's bytes in one array (no copy when it is one block). */
-export function joinBlocks(body: BodyBytes): Uint8Array {
-  if (body.blocks.length === 1) return body.blocks[0]!;
-  const bytes = new Uint8Array(body.byteLength);
-  let offset = 0;
-  for (const block of body.blocks) {
-    bytes.set(block, offset);
-    offset += block.byteLength;
-  }
-  return bytes;
 }
 
 /** Refuses a declared length over the cap without reading anything; returns the declared length. */
@@ -203,8 +156,4 @@ async function readBytesCapped(
     heldBytes -= allocated;
     leave?.();
   }
-}
-
-function truncate(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, max)}...`;
 }

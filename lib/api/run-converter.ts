@@ -7,9 +7,12 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { deadlineIn, type Deadline } from '@/lib/converter';
-import type { TaskStarted, WorkerAnswer, WorkerTask } from '@/workers/convert-worker';
+import { jobOutcome, type ConversionJob, type JobAnswer, type JobOutcome } from '@/lib/conversion/conversion-job';
+import { reviveError, serializeError } from '@/lib/conversion/job-errors';
+import type { TaskStarted, WorkerAnswer, WorkerTask } from '@/lib/conversion/worker-protocol';
+import { ConversionError } from '@/lib/converter';
+import { ApiError } from '@/lib/errors/api-error';
 import { config } from './config';
-import { failureError, jobOutcome, type ConversionJob, type JobAnswer, type JobFailure, type JobOutcome } from './conversion-job';
 import { FairQueue } from './fair-queue';
 
 export interface RunLimits {
@@ -151,7 +154,7 @@ export class ConversionPool {
       const deadline = (this.#hooks.deadline ?? deadlineIn)(this.limits.inProcessDeadlineMs);
       const started = performance.now();
       const first = jobOutcome(job, deadline);
-      if (first.ok || first.failure.kind !== 'deadline') {
+      if (first.ok || first.error.name !== 'DeadlineExceeded') {
         this.#counters.inProcess++;
         // A job the converter could not stop in time (a stretch of work without a deadline check)
         // still sends the account's next jobs to a worker.
@@ -166,16 +169,16 @@ export class ConversionPool {
       return this.#inProcess(job);
     }
     const signal = client === undefined || client instanceof AbortSignal ? client : client.signal;
-    if (signal?.aborted) return refused(CANCELLED);
+    if (signal?.aborted) return refused(cancelled());
     const admission = this.#turns.enter(account);
-    if (!admission.ok) return refused(admission.reason === 'full' ? BUSY : accountBusy(this.limits.maxQueuedPerAccount));
+    if (!admission.ok) return refused(admission.reason === 'full' ? busy() : accountBusy(this.limits.maxQueuedPerAccount));
     const { turn } = admission;
     const id = this.#nextId++;
     this.#pending.set(id, () => {});
     try {
       // A job whose turn is now goes to its worker at once (its body is transferred before this returns).
-      if (!turn.now && !(await untilStartedOrAborted(turn.started, signal))) return refused(CANCELLED);
-      if (signal?.aborted) return refused(CANCELLED);
+      if (!turn.now && !(await untilStartedOrAborted(turn.started, signal))) return refused(cancelled());
+      if (signal?.aborted) return refused(cancelled());
       return await this.#inWorker(id, job, signal, account);
     } finally {
       this.#pending.delete(id);
@@ -276,22 +279,18 @@ export class ConversionPool {
       );
     } catch (err) {
       if (timedOut) {
-        return refused({
-          kind: 'conversion',
-          code: 'limit_exceeded',
-          message: `Converting this input took longer than ${this.limits.timeoutMs / 1000} s, the limit for one conversion.`,
-        });
+        return refused(
+          new ConversionError('limit_exceeded', `Converting this input took longer than ${this.limits.timeoutMs / 1000} s, the limit for one conversion.`),
+        );
       }
-      if (stop.signal.aborted) return refused(CANCELLED);
+      if (stop.signal.aborted) return refused(cancelled());
       if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        return refused({
-          kind: 'conversion',
-          code: 'limit_exceeded',
-          message: `Converting this input needs more than ${this.limits.memoryMb} MB of memory, the limit for one conversion.`,
-        });
+        return refused(
+          new ConversionError('limit_exceeded', `Converting this input needs more than ${this.limits.memoryMb} MB of memory, the limit for one conversion.`),
+        );
       }
-      if (err instanceof Error && /queue is at limit|no task queue available/i.test(err.message)) return refused(BUSY);
-      return refused({ kind: 'crash', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+      if (err instanceof Error && /queue is at limit|no task queue available/i.test(err.message)) return refused(busy());
+      return refused(err);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onClientAbort);
@@ -317,35 +316,33 @@ async function untilStartedOrAborted(started: Promise<void>, signal: AbortSignal
   }
 }
 
-function refused(failure: JobFailure): JobOutcome {
-  return { ok: false, failure };
+/** A refusal as data: the outcome may be read by another copy of this module (the pool is shared). */
+function refused(err: unknown): JobOutcome {
+  return { ok: false, error: serializeError(err) };
 }
 
 /** The answer, or the outcome's error thrown with this module copy's classes. */
 function settle(outcome: JobOutcome): JobAnswer {
   if (outcome.ok) return outcome.answer;
-  throw failureError(outcome.failure);
+  throw reviveError(outcome.error);
 }
 
-const BUSY: JobFailure = {
-  kind: 'api',
-  code: 'unavailable',
-  message: 'The server is busy with large conversions; try again in a few seconds.',
-  headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-};
+const busy = () =>
+  new ApiError('unavailable', 'The server is busy with large conversions; try again in a few seconds.', {
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  });
 
 /** One account's own queue is full: its own requests are what it waits for, so 429 rather than 503. */
-function accountBusy(maxQueued: number): JobFailure {
-  return {
-    kind: 'api',
-    code: 'rate_limited',
-    message: `This account already has ${maxQueued} large conversions waiting for a worker, the most one account may queue; try again when one is done.`,
-    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-  };
+function accountBusy(maxQueued: number): ApiError {
+  return new ApiError(
+    'rate_limited',
+    `This account already has ${maxQueued} large conversions waiting for a worker, the most one account may queue; try again when one is done.`,
+    { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+  );
 }
 
 /** Nobody reads this answer (the client is gone); it only must not be logged as a 500. */
-const CANCELLED: JobFailure = { kind: 'api', code: 'bad_request', message: 'The client closed the request; its conversion was stopped.' };
+const cancelled = () => new ApiError('bad_request', 'The client closed the request; its conversion was stopped.');
 
 let warned = false;
 function warnOnce(message: string): void {

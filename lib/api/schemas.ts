@@ -1,100 +1,29 @@
 // Zod schemas for every API request and response; the OpenAPI document is generated from them.
 import { z } from 'zod';
-import { normalizeFormat, normalizeValidateType } from '@/lib/converter/formats';
+import { ConvertRequestSchema, formatField, ValidateRequestSchema } from '@/lib/conversion/request-schemas';
+import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import { DEPENDENCIES } from '@/lib/dependencies';
 import { PUBLIC_API_ERROR_CODES } from './errors';
 
+export { ConvertRequestSchema, ValidateRequestSchema };
+
 /** Every schema registered here becomes `#/components/schemas/<id>` in the OpenAPI document. */
 export const apiSchemas = z.registry<{ id: string; description?: string }>();
-
-type Source = 'Field' | 'Query parameter';
-
-/** `Field "input" is required.` / `Field "input" must be a string.` */
-function fieldError(source: Source, field: string, expected: string) {
-  return (issue: { input?: unknown }) =>
-    issue.input === undefined ? `${source} "${field}" is required.` : `${source} "${field}" must be ${expected}.`;
-}
-
-function shown(value: string): string {
-  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
-}
-
-function formatField(field: string, source: Source = 'Field') {
-  const required =
-    source === 'Query parameter'
-      ? () => `Raw mode needs both "from" and "to"; query parameter "${field}" is missing. Accepted: yaml (or yml), json.`
-      : fieldError(source, field, 'a string');
-  return z
-    .string({ error: required })
-    .transform((value, ctx) => {
-      const format = normalizeFormat(value);
-      if (!format) {
-        ctx.issues.push({
-          code: 'custom',
-          input: value,
-          message: `Unknown ${field} ${shown(value)}; accepted: yaml (or yml), json.`,
-        });
-        return z.NEVER;
-      }
-      return format;
-    })
-    .meta({ description: '`yaml` (or `yml`) or `json`, case-insensitive.', examples: ['yaml', 'json'] });
-}
-
-function flagField(field: string) {
-  return z.boolean({ error: fieldError('Field', field, 'true or false') }).default(false);
-}
 
 export const ValidationIssueSchema = z
   .object({
     message: z.string(),
     line: z.number().int().min(1).meta({ description: '1-based line where the problem starts.' }),
     column: z.number().int().min(1).meta({ description: '1-based column (UTF-16 code units).' }),
-    code: z.string().meta({
-      description: 'Stable, machine-readable: DUPLICATE_KEY, BAD_INDENT, UNEXPECTED_TOKEN, INVALID_UTF8, ...',
+    code: z.enum(ISSUE_CODE_LIST).meta({
+      description: 'Stable, machine-readable: what kind of problem it is. `x-enumDescriptions` says what each code means.',
+      'x-enumDescriptions': ISSUE_CODES,
     }),
   })
   .register(apiSchemas, { id: 'ValidationIssue', description: 'One positioned problem in the input.' });
 
-export const ConvertRequestSchema = z
-  .object({
-    input: z
-      .string({ error: fieldError('Field', 'input', 'a string') })
-      .meta({ description: 'The document to convert. May be empty (an empty YAML stream is `null`).' }),
-    inputType: formatField('inputType'),
-    outputType: formatField('outputType'),
-    preserveComments: flagField('preserveComments').meta({
-      description: 'Carry comments over (JSON output becomes JSONC and a warning says so).',
-    }),
-    preserveAnchors: flagField('preserveAnchors').meta({
-      description: 'YAML -> YAML: keep anchors and aliases. JSON cannot keep them: aliases are expanded and a warning says so.',
-    }),
-  })
-  .register(apiSchemas, { id: 'ConvertRequest', description: 'The body of POST /api/convert. Unknown fields are ignored.' });
-
-export const ValidateRequestSchema = z
-  .object({
-    input: z.string({ error: fieldError('Field', 'input', 'a string') }).meta({ description: 'The document to check.' }),
-    type: z
-      .string({ error: fieldError('Field', 'type', 'a string') })
-      .transform((value, ctx) => {
-        const type = normalizeValidateType(value);
-        if (!type) {
-          ctx.issues.push({
-            code: 'custom',
-            input: value,
-            message: `Unknown type ${shown(value)}; accepted: yaml (or yml), json, jsonc.`,
-          });
-          return z.NEVER;
-        }
-        return type;
-      })
-      .meta({
-        description: '`yaml` (or `yml`), `json` (strict RFC 8259) or `jsonc` (comments and trailing commas allowed), case-insensitive.',
-        examples: ['yaml', 'json', 'jsonc'],
-      }),
-  })
-  .register(apiSchemas, { id: 'ValidateRequest', description: 'The body of POST /api/validate. Unknown fields are ignored.' });
+apiSchemas.add(ConvertRequestSchema, { id: 'ConvertRequest', description: 'The body of POST /api/convert. Unknown fields are ignored.' });
+apiSchemas.add(ValidateRequestSchema, { id: 'ValidateRequest', description: 'The body of POST /api/validate. Unknown fields are ignored.' });
 
 /** Raw mode: `POST /api/convert?from=yaml&to=json` with the document itself as the body. */
 export const RawConvertQuerySchema = z.object({

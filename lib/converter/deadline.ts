@@ -3,16 +3,30 @@
 // DeadlineExceeded and the server hands the job to its worker pool (lib/api/run-converter.ts),
 // which has a time limit of its own. Without a deadline nothing is checked.
 
-/** Thrown by a conversion that ran past its deadline; nothing was produced. */
+/**
+ * Thrown by a conversion that ran past its deadline; nothing was produced. Never an answer: the
+ * server runs the job again in a worker. Crosses a thread or a bundle only as `toJSON()` data.
+ */
 export class DeadlineExceeded extends Error {
   constructor(readonly afterMs: number) {
     super(`The conversion ran past its deadline of ${afterMs} ms.`);
     this.name = 'DeadlineExceeded';
   }
+
+  toJSON(): DeadlineExceededJson {
+    return { name: 'DeadlineExceeded', message: this.message, afterMs: this.afterMs };
+  }
 }
 
+export interface DeadlineExceededJson {
+  name: 'DeadlineExceeded';
+  message: string;
+  afterMs: number;
+}
+
+/** Within one bundle; another copy's DeadlineExceeded arrives as its `toJSON()` data (lib/conversion/job-errors.ts). */
 export function isDeadlineExceeded(err: unknown): err is DeadlineExceeded {
-  return (err as { name?: unknown } | null)?.name === 'DeadlineExceeded';
+  return err instanceof DeadlineExceeded;
 }
 
 export interface Deadline {

@@ -1,22 +1,19 @@
+import { ApiError } from '../errors/api-error';
 import { MAX_DEPTH } from './limits';
 import type { ValidationIssue } from './types';
 
-/**
- * The library's one error. `code` is the contract's error code; the API maps it to a
- * status (bad_request 400, invalid_input 422, limit_exceeded 422).
- */
+/** The codes the converter fails with (a subset of the contract's ErrorCode; ApiError's type parameter holds it to that). */
 export type ConversionErrorCode = 'bad_request' | 'invalid_input' | 'limit_exceeded';
 
-export class ConversionError extends Error {
-  readonly code: ConversionErrorCode;
-  /** For `invalid_input`: the positioned errors, exactly as `validate` reports them. */
-  readonly details?: ValidationIssue[];
-
+/**
+ * The library's one error: an ApiError with one of three codes (bad_request 400, invalid_input 422,
+ * limit_exceeded 422), so the API answers it as it is.
+ */
+export class ConversionError extends ApiError<ConversionErrorCode> {
+  /** `details`: for `invalid_input`, the positioned errors, exactly as `validate` reports them. */
   constructor(code: ConversionErrorCode, message: string, details?: ValidationIssue[]) {
-    super(message);
+    super(code, message, details ? { details } : {});
     this.name = 'ConversionError';
-    this.code = code;
-    if (details) this.details = details;
   }
 }
 

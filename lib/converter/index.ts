@@ -24,8 +24,9 @@ import { readYaml } from './yaml/read-yaml';
 import { writeYaml } from './yaml/write-yaml';
 
 export * from './types';
+export { ISSUE_CODES, ISSUE_CODE_LIST } from './issue-codes';
 export { ConversionError, isConversionError, tooDeep } from './errors';
-export { DeadlineExceeded, deadlineIn, isDeadlineExceeded, NO_DEADLINE, type Deadline } from './deadline';
+export { DeadlineExceeded, deadlineIn, isDeadlineExceeded, NO_DEADLINE, type Deadline, type DeadlineExceededJson } from './deadline';
 export type { ConversionErrorCode } from './errors';
 export { normalizeFormat, normalizeValidateType, FORMATS, VALIDATE_TYPES } from './formats';
 export { utf8ByteLength, decodeUtf8OrThrow, findLoneSurrogate } from './utf8';

@@ -4,6 +4,9 @@
  * The library is universal (Node and browser): nothing here may import a Node
  * built-in or a web framework.
  */
+import type { IssueCode } from './issue-codes';
+
+export type { IssueCode };
 
 /** A document format, after normalisation (`yml` -> `yaml`, case folded). */
 export type Format = 'yaml' | 'json';
@@ -53,8 +56,8 @@ export interface ValidationIssue {
   message: string;
   line: number;
   column: number;
-  /** Stable, machine-readable: DUPLICATE_KEY, BAD_INDENT, UNEXPECTED_TOKEN, INVALID_UTF8, ... */
-  code: string;
+  /** Stable, machine-readable; every code and what it means: ISSUE_CODES (issue-codes.ts). */
+  code: IssueCode;
 }
 
 /** The 200 body of `POST /api/validate`. */

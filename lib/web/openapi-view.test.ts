@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_ERROR_CODES, DASHBOARD_ERROR_CODES } from '@/lib/api/errors';
 import { getOpenApiDocument } from '@/lib/api/openapi';
+import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import { toApiReferenceView, typeText } from './openapi-view';
 
 describe('the API reference view of the served OpenAPI document', () => {
@@ -39,6 +40,13 @@ describe('the API reference view of the served OpenAPI document', () => {
     const convertRequest = view.schemas.find((s) => s.name === 'ConvertRequest')!;
     expect(convertRequest.properties.find((p) => p.name === 'input')).toMatchObject({ type: 'string', required: true });
     expect(convertRequest.properties.find((p) => p.name === 'preserveComments')).toMatchObject({ type: 'boolean', required: false });
+  });
+
+  it('shows every validation issue code with its meaning, not a list ending in "..."', () => {
+    const code = view.schemas.find((s) => s.name === 'ValidationIssue')!.properties.find((p) => p.name === 'code')!;
+    expect(code.values!.map((v) => v.value)).toStrictEqual(ISSUE_CODE_LIST);
+    for (const v of code.values!) expect(v.description).toBe(ISSUE_CODES[v.value as keyof typeof ISSUE_CODES]);
+    expect(code.type).toBe(`one of the ${ISSUE_CODE_LIST.length} values below`);
   });
 });
 

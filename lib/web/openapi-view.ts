@@ -60,6 +60,13 @@ export interface PropertyView {
   type: string;
   required: boolean;
   description: string;
+  /** An enum whose values the document describes one by one (`x-enumDescriptions`), in its order. */
+  values?: EnumValueView[];
+}
+
+export interface EnumValueView {
+  value: string;
+  description: string;
 }
 
 export interface SchemaView {
@@ -149,12 +156,7 @@ export function toApiReferenceView(doc: Json): ApiReferenceView {
     const view: SchemaView = {
       name,
       description: str(schema.description),
-      properties: Object.entries(props).map(([prop, s]) => ({
-        name: prop,
-        type: typeText(s),
-        required: required.has(prop),
-        description: str(isObject(s) ? s.description : undefined),
-      })),
+      properties: Object.entries(props).map(([prop, s]) => propertyView(prop, s, required.has(prop))),
     };
     if (!isObject(schema.properties)) view.type = typeText(schema);
     return view;
@@ -169,6 +171,26 @@ export function toApiReferenceView(doc: Json): ApiReferenceView {
     schemas,
     errorCodes: errorCodeViews(doc, operations, resolve),
   };
+}
+
+function propertyView(name: string, schema: unknown, required: boolean): PropertyView {
+  const values = describedValues(schema);
+  const view: PropertyView = {
+    name,
+    type: values ? `one of the ${values.length} values below` : typeText(schema),
+    required,
+    description: str(isObject(schema) ? schema.description : undefined),
+  };
+  if (values) view.values = values;
+  return view;
+}
+
+/** The values of an enum that `x-enumDescriptions` describes (a list too long to read as a type). */
+function describedValues(schema: unknown): EnumValueView[] | undefined {
+  if (!isObject(schema) || !Array.isArray(schema.enum)) return undefined;
+  const descriptions = schema['x-enumDescriptions'];
+  if (!isObject(descriptions)) return undefined;
+  return schema.enum.map((value) => ({ value: String(value), description: str(descriptions[String(value)]) }));
 }
 
 /** Every code the error body may carry (its schema's enum), with the statuses and examples the document gives it. */

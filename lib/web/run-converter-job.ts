@@ -1,16 +1,14 @@
 // Runs one playground job with lib/converter and answers with the body the API would send.
 import { convert, isConversionError, validate } from '@/lib/converter';
-import type { ConverterAnswer, ConverterJob } from './converter-protocol';
+import type { ConverterAnswer, ConverterFailure, ConverterJob } from './converter-protocol';
 
 export function runConverterJob(job: ConverterJob): ConverterAnswer {
   try {
     return job.kind === 'convert' ? convert(job.request) : validate(job.request);
   } catch (err) {
+    // Same bundle as the converter: instanceof holds.
     if (isConversionError(err)) {
-      const error: { code: string; message: string; details?: typeof err.details } = {
-        code: err.code,
-        message: err.message,
-      };
+      const error: ConverterFailure['error'] = { code: err.code, message: err.message };
       if (err.code === 'invalid_input' && err.details) error.details = err.details;
       return { success: false, error };
     }

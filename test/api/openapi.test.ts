@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ERROR_STATUS, PUBLIC_API_ERROR_CODES } from '@/lib/api/errors';
 import { INTERNAL_API_PREFIXES } from '@/lib/api/openapi';
 import * as schemas from '@/lib/api/schemas';
+import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import packageJson from '@/package.json';
 import {
   convertRequestExamples,
@@ -118,6 +119,12 @@ describe('GET /api/openapi.json', () => {
       return ERROR_STATUS[example.value.error.code as keyof typeof ERROR_STATUS];
     });
     expect(new Set(statuses)).toStrictEqual(new Set(PUBLIC_API_ERROR_CODES.map((code) => ERROR_STATUS[code])));
+  });
+
+  it('lists every validation issue code as the enum of ValidationIssue.code, each with its description', () => {
+    const code = doc.components.schemas.ValidationIssue.properties.code;
+    expect(code.enum).toStrictEqual(ISSUE_CODE_LIST);
+    expect(code['x-enumDescriptions']).toStrictEqual(ISSUE_CODES);
   });
 
   it('documents raw mode: query parameters, body types and X-Conversion-* headers', () => {

@@ -3,7 +3,7 @@ import { loadConfig, DEFAULT_MAX_INPUT_BYTES } from '@/lib/api/config';
 import { ApiError, toErrorReply } from '@/lib/api/errors';
 import { route, toResponse } from '@/lib/api/next-route';
 import { jsonReply } from '@/lib/api/reply';
-import { formatBytes, formatOverLimit } from '@/lib/api/format-bytes';
+import { formatBytes, formatOverLimit } from '@/lib/format/format-bytes';
 import { warningsHeader } from '@/lib/api/handlers/convert-raw';
 import { readJsonBody } from '@/lib/api/read-body';
 import { newRequestId } from '@/lib/api/request-id';
@@ -68,7 +68,7 @@ describe('toErrorResponse', () => {
   });
 
   it('maps ConversionError codes and passes invalid_input details through', async () => {
-    const details = [{ message: 'x', line: 1, column: 2, code: 'UNEXPECTED_TOKEN' }];
+    const details = [{ message: 'x', line: 1, column: 2, code: 'UNEXPECTED_TOKEN' as const }];
     const res = toErrorResponse(new ConversionError('invalid_input', 'bad', details), 'req_1');
     expect(res.status).toBe(422);
     expect(await res.json()).toStrictEqual({

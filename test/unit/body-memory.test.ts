@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { BodyGate, LARGE_BODY_BYTES } from '@/lib/api/body-gate';
 import { ApiError, toErrorReply } from '@/lib/api/errors';
-import { bodyBufferBytes, joinBlocks, readJsonBodyBytes, readRawBody } from '@/lib/api/read-body';
+import { bodyBufferBytes, readJsonBodyBytes, readRawBody } from '@/lib/api/read-body';
+import { joinBlocks } from '@/lib/conversion/body-bytes';
 import type { ApiRequest, BodyReader } from '@/lib/api/with-api';
 
 /** A slow upload: sends the chunks it is given, then waits until finish() or fail(). */

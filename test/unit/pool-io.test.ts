@@ -2,10 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { toResponse } from '@/lib/api/next-route';
 import { bytesReply } from '@/lib/api/reply';
-import { answerJob, describeFailure, failureError, isStructurallyHeavy, jobOutcome } from '@/lib/api/conversion-job';
-import { ConversionError } from '@/lib/converter';
+import { answerJob, isStructurallyHeavy, jobOutcome } from '@/lib/conversion/conversion-job';
+import { joinBlocks } from '@/lib/conversion/body-bytes';
+import { reviveError, serializeError } from '@/lib/conversion/job-errors';
+import { ConversionError, DeadlineExceeded } from '@/lib/converter';
 import { ApiError } from '@/lib/api/errors';
-import { joinBlocks, readJsonBodyBytes, readRawBody } from '@/lib/api/read-body';
+import { readJsonBodyBytes, readRawBody } from '@/lib/api/read-body';
 
 const request = (body: BodyInit, headers: Record<string, string>) =>
   new Request('http://x/', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
@@ -84,34 +86,42 @@ describe('answering a job in-process', () => {
 });
 
 describe('refusals as data', () => {
-  it('describes a refused request and rebuilds it as this copy\'s ApiError', () => {
+  it('serialises a refused request as its toJSON() and revives it as this copy\'s ApiError', () => {
     const block = new TextEncoder().encode('{"input": 1}');
     const outcome = jobOutcome({ kind: 'convert', body: { blocks: [block], byteLength: block.byteLength }, limit: { maxInputBytes: 100 } });
     expect(outcome).toStrictEqual({
       ok: false,
-      failure: {
-        kind: 'api',
+      error: {
+        name: 'ApiError',
         code: 'bad_request',
         message: 'Field "input" must be a string. Field "inputType" is required. Field "outputType" is required.',
-        details: undefined,
-        headers: undefined,
       },
     });
-    const err = failureError(!outcome.ok ? outcome.failure : (undefined as never));
+    const err = reviveError(!outcome.ok ? outcome.error : (undefined as never));
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe('bad_request');
   });
 
-  it('recognises the error classes of another copy of the modules by name (a bundler may load them twice)', () => {
-    const otherCopy = Object.assign(new Error('Converting this input needs more than 1 MB'), {
-      name: 'ConversionError',
-      code: 'limit_exceeded',
-    });
+  it('revives the data of another copy of the modules (a worker, another bundle) with this copy\'s classes', () => {
+    // What crosses a thread: a structured clone of the error's toJSON() (the class is lost on the way).
+    const otherCopy = structuredClone(
+      serializeError(new ConversionError('limit_exceeded', 'Converting this input needs more than 1 MB', [{ message: 'x', line: 1, column: 2, code: 'BAD_INDENT' }])),
+    );
     expect(otherCopy).not.toBeInstanceOf(ConversionError);
-    const rebuilt = failureError(describeFailure(otherCopy));
+    const rebuilt = reviveError(otherCopy);
     expect(rebuilt).toBeInstanceOf(ConversionError);
-    expect([(rebuilt as ConversionError).code, rebuilt.message]).toStrictEqual(['limit_exceeded', 'Converting this input needs more than 1 MB']);
-    const crash = failureError(describeFailure(new TypeError('x is not a function')));
+    expect([(rebuilt as ConversionError).code, rebuilt.message, (rebuilt as ConversionError).details]).toStrictEqual([
+      'limit_exceeded',
+      'Converting this input needs more than 1 MB',
+      [{ message: 'x', line: 1, column: 2, code: 'BAD_INDENT' }],
+    ]);
+    const deadline = reviveError(structuredClone(serializeError(new DeadlineExceeded(30))));
+    expect(deadline).toBeInstanceOf(DeadlineExceeded);
+    expect((deadline as DeadlineExceeded).afterMs).toBe(30);
+    const api = reviveError(structuredClone(serializeError(new ApiError('unavailable', 'busy', { headers: { 'Retry-After': '5' } }))));
+    expect(api).toBeInstanceOf(ApiError);
+    expect([(api as ApiError).code, api.message, (api as ApiError).headers]).toStrictEqual(['unavailable', 'busy', { 'Retry-After': '5' }]);
+    const crash = reviveError(structuredClone(serializeError(new TypeError('x is not a function'))));
     expect(crash).not.toBeInstanceOf(ApiError);
     expect(crash.message).toMatch(/^conversion failed: TypeError: x is not a function/);
   });

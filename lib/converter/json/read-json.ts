@@ -1,3 +1,4 @@
+import type { IssueCode } from '../issue-codes';
 import { MAX_ERRORS } from '../limits';
 import type {
   MapNode,
@@ -637,13 +638,13 @@ class JsonReader {
   /* ----------------------------------------------------------------------- */
 
   /** Records an error at `pos` (on the current line unless line/lineStart are given); stops at MAX_ERRORS. */
-  private report(code: string, message: string, pos: number, line = this.line, lineStart = this.lineStart): void {
+  private report(code: IssueCode, message: string, pos: number, line = this.line, lineStart = this.lineStart): void {
     this.errors.push({ message, line, column: pos - lineStart + 1, code });
     if (this.errors.length >= MAX_ERRORS) throw STOP;
   }
 
   /** Records an error that parsing cannot continue after. */
-  private fail(code: string, message: string, pos: number, line = this.line, lineStart = this.lineStart): never {
+  private fail(code: IssueCode, message: string, pos: number, line = this.line, lineStart = this.lineStart): never {
     this.report(code, message, pos, line, lineStart);
     throw STOP;
   }

@@ -9,7 +9,7 @@ import { checkDeadline } from '../deadline';
 import { ConversionError, tooDeep } from '../errors';
 import { jsonKeyText } from '../json-key-text';
 import { CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../limits';
-import type { Format, MapEntry, NodeComments, ValidationIssue, YDocument, YNode } from '../types';
+import type { Format, IssueCode, MapEntry, NodeComments, ValidationIssue, YDocument, YNode } from '../types';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
 
 export interface ReadYamlOptions {
@@ -242,8 +242,8 @@ function keyStart(key: Scalar, text: string): number {
 }
 
 /** The `yaml` package's codes, kept (they are stable), with one made plainer. */
-function errorCode(code: string): string {
-  return code === 'TAB_AS_INDENT' ? 'TAB_INDENT' : code;
+function errorCode(code: string): IssueCode {
+  return (code === 'TAB_AS_INDENT' ? 'TAB_INDENT' : code) as IssueCode; // the others: ISSUE_CODES lists each
 }
 
 /**
@@ -442,7 +442,7 @@ class IrReader {
     return `line ${line}, column ${column}`;
   }
 
-  private addError(offset: number, code: string, message: string) {
+  private addError(offset: number, code: IssueCode, message: string) {
     this.errors.push({ message, ...this.position(offset), code });
   }
 

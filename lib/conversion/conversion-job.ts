@@ -1,24 +1,22 @@
 // Everything a convert or validate request needs once its body is read, as one function of
 // bytes to bytes: run-converter.ts calls it in-process for small bodies and in a worker thread
 // for large ones, so a 100 MB body is never decoded, parsed or serialised on the event loop.
+// Server-side (the pool's workers and the request thread), never lib/api: workers/ imports it.
 import {
-  ConversionError,
   convert,
   DeadlineExceeded,
   decodeUtf8OrThrow,
   NO_DEADLINE,
   validate,
   type Deadline,
-  type ConversionErrorCode,
   type ConvertRequest,
   type ConvertResult,
-  type ValidationIssue,
 } from '@/lib/converter';
+import { joinBlocks, parseJsonBody, type BodyBytes } from './body-bytes';
 import { checkInputSizeOrThrow, type InputLimit } from './check-input-size';
-import { ApiError, type ApiErrorCode } from './errors';
+import { serializeError, type SerializedError } from './job-errors';
 import { parseRequestOrThrow } from './parse-request';
-import { joinBlocks, parseJsonBody, type BodyBytes } from './read-body';
-import { ConvertRequestSchema, ValidateRequestSchema } from './schemas';
+import { ConvertRequestSchema, ValidateRequestSchema } from './request-schemas';
 
 export type ConversionJob =
   /** POST /api/convert, JSON body. */
@@ -106,52 +104,15 @@ export function isStructurallyHeavy(bytes: Uint8Array): boolean {
 
 const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [0x22, 0x5c, 0x2c, 0x7b, 0x7d, 0x5b, 0x5d];
 
-/**
- * A refusal as plain data: it crosses from a worker thread, and from one copy of this module to
- * another (a bundler may load it twice, and `instanceof` does not hold across copies).
- */
-export type JobFailure =
-  | { kind: 'api'; code: ApiErrorCode; message: string; details?: ValidationIssue[]; headers?: Record<string, string> }
-  | { kind: 'conversion'; code: ConversionErrorCode; message: string; details?: ValidationIssue[] }
-  | { kind: 'crash'; message: string }
-  /** The job ran past the deadline it was given (only in-process, where the pool then runs it again). */
-  | { kind: 'deadline' };
+/** A job's answer, or its error as data (lib/conversion/job-errors.ts), whichever thread or bundle reads it. */
+export type JobOutcome = { ok: true; answer: JobAnswer } | { ok: false; error: SerializedError };
 
-export type JobOutcome = { ok: true; answer: JobAnswer } | { ok: false; failure: JobFailure };
-
-/** Runs a job and describes its failure, if any, as data. */
+/** Runs a job; an error, DeadlineExceeded included, comes back as its `toJSON()` data. */
 export function jobOutcome(job: ConversionJob, deadline?: Deadline): JobOutcome {
   try {
     return { ok: true, answer: answerJob(job, deadline) };
   } catch (err) {
-    return { ok: false, failure: describeFailure(err) };
-  }
-}
-
-/** ApiError and ConversionError by their name, whichever copy of their class made them. */
-export function describeFailure(err: unknown): JobFailure {
-  const e = err as { name?: string; code?: string; message?: string; details?: ValidationIssue[]; headers?: Record<string, string> };
-  if (e?.name === 'ApiError') {
-    return { kind: 'api', code: e.code as ApiErrorCode, message: e.message!, details: e.details, headers: e.headers };
-  }
-  if (e?.name === 'ConversionError') {
-    return { kind: 'conversion', code: e.code as ConversionErrorCode, message: e.message!, details: e.details };
-  }
-  if (e?.name === 'DeadlineExceeded') return { kind: 'deadline' };
-  return { kind: 'crash', message: err instanceof Error ? (err.stack ?? err.message) : String(err) };
-}
-
-/** The error a failure stands for, made with this copy's classes (so `instanceof` holds where it is thrown). */
-export function failureError(failure: JobFailure): Error {
-  switch (failure.kind) {
-    case 'api':
-      return new ApiError(failure.code, failure.message, { details: failure.details, headers: failure.headers });
-    case 'conversion':
-      return new ConversionError(failure.code, failure.message, failure.details);
-    case 'crash':
-      return new Error(`conversion failed: ${failure.message}`);
-    case 'deadline':
-      return new Error('conversion failed: it ran past its deadline and was not handed to the pool');
+    return { ok: false, error: serializeError(err) };
   }
 }
 

@@ -1,11 +1,15 @@
 // The plan's input limit, checked on the UTF-8 size of `input` before any parsing.
 import { utf8ByteLength } from '@/lib/converter/utf8';
-import { ApiError } from './errors';
-import { formatOverLimit } from './format-bytes';
-import type { ApiContext } from './with-api';
+import { formatOverLimit } from '@/lib/format/format-bytes';
+import { ApiError } from '@/lib/errors/api-error';
 
 /** The part of the request context the check needs (a plain object, so it can travel to a worker). */
-export type InputLimit = Pick<ApiContext, 'maxInputBytes' | 'planName'>;
+export interface InputLimit {
+  /** The plan's input limit, in UTF-8 bytes of `input`. */
+  maxInputBytes: number;
+  /** Named in the message when set. */
+  planName?: string;
+}
 
 export function checkInputSizeOrThrow(input: string, ctx: InputLimit): void {
   // A UTF-16 unit is at least one UTF-8 byte: short strings need no count.
