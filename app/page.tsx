@@ -1,7 +1,7 @@
 // The landing page: what yamljson does, a live example, the API in one call, the plans.
 import Link from 'next/link';
 import { LiveExample } from '@/components/landing/live-example';
-import { formatBytes } from '@/lib/api/format-bytes';
+import { formatBytes } from '@/lib/format/format-bytes';
 import { PLAN_LIST } from '@/lib/accounts/plans';
 import { selfServeUpgrades } from '@/lib/accounts/self-serve-upgrades';
 import { convert } from '@/lib/converter';

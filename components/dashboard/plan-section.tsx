@@ -1,7 +1,7 @@
 'use client';
 // The account's plan and its limits. Moving to a smaller plan is immediate; a larger one is granted by
 // the operator (no payment provider is connected), unless the operator turned self-serve upgrades on.
-import { formatBytes } from '@/lib/api/format-bytes';
+import { formatBytes } from '@/lib/format/format-bytes';
 import type { PlanBody } from '@/lib/web/dashboard-types';
 
 interface Props {

@@ -1,6 +1,6 @@
 'use client';
 // The conversion's metadata, as the API reports it, plus the round trip through the worker and the warnings.
-import { formatBytes } from '@/lib/api/format-bytes';
+import { formatBytes } from '@/lib/format/format-bytes';
 import type { ConverterRun } from '@/lib/web/converter-client';
 
 interface Props {

@@ -1,7 +1,7 @@
 // The plan's input limit, checked on the UTF-8 size of `input` before any parsing.
 import { utf8ByteLength } from '@/lib/converter/utf8';
+import { formatOverLimit } from '@/lib/format/format-bytes';
 import { ApiError } from './errors';
-import { formatOverLimit } from './format-bytes';
 import type { ApiContext } from './with-api';
 
 /** The part of the request context the check needs (a plain object, so it can travel to a worker). */

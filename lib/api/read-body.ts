@@ -4,9 +4,9 @@
 // large body can be handed to a worker thread by transfer instead of by copy (see run-converter.ts).
 // Bodies over 1 MiB take a place in the body gate first (body-gate.ts: per account and in total).
 import { decodeUtf8OrThrow, locateInvalidUtf8 } from '@/lib/converter/utf8';
+import { formatBytes, formatOverLimit } from '@/lib/format/format-bytes';
 import { LARGE_BODY_BYTES, sharedBodyGate, type BodyGate } from './body-gate';
 import { ApiError } from './errors';
-import { formatBytes, formatOverLimit } from './format-bytes';
 import { isJsonMediaType, isRawMediaType, mediaTypeOf, RAW_MEDIA_TYPES } from './media-type';
 import type { ApiRequest, BodyReader } from './with-api';
 

@@ -3,7 +3,7 @@ import { loadConfig, DEFAULT_MAX_INPUT_BYTES } from '@/lib/api/config';
 import { ApiError, toErrorReply } from '@/lib/api/errors';
 import { route, toResponse } from '@/lib/api/next-route';
 import { jsonReply } from '@/lib/api/reply';
-import { formatBytes, formatOverLimit } from '@/lib/api/format-bytes';
+import { formatBytes, formatOverLimit } from '@/lib/format/format-bytes';
 import { warningsHeader } from '@/lib/api/handlers/convert-raw';
 import { readJsonBody } from '@/lib/api/read-body';
 import { newRequestId } from '@/lib/api/request-id';
