@@ -28,6 +28,13 @@ function stringField(body: Record<string, unknown>, name: string): string {
   return value;
 }
 
+/** The `[id]` of /api/dashboard/keys/[id], which the route table fills. */
+function keyIdParam(ctx: ApiContext): string {
+  const id = ctx.params.id;
+  if (id === undefined) throw new Error('key handlers are served on /api/dashboard/keys/[id]');
+  return id;
+}
+
 // The same 201 whether or not the email had an account (see signUp).
 export async function handleSignup(request: ApiRequest): Promise<ApiReply> {
   const body = await readJsonBody(request, SMALL_BODY_BYTES);
@@ -47,13 +54,13 @@ export async function handleCreateKey(request: ApiRequest, ctx: ApiContext): Pro
   return jsonReply(created, 201);
 }
 
-export async function handleRenameKey(request: ApiRequest, ctx: ApiContext, id: string): Promise<ApiReply> {
+export async function handleRenameKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const body = await readJsonBody(request, SMALL_BODY_BYTES);
-  return jsonReply({ key: await renameApiKey(db(), signedIn(ctx).id, id, body.name) });
+  return jsonReply({ key: await renameApiKey(db(), signedIn(ctx).id, keyIdParam(ctx), body.name) });
 }
 
-export async function handleRevokeKey(_request: ApiRequest, ctx: ApiContext, id: string): Promise<ApiReply> {
-  return jsonReply({ key: await revokeApiKey(db(), signedIn(ctx).id, id) });
+export async function handleRevokeKey(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
+  return jsonReply({ key: await revokeApiKey(db(), signedIn(ctx).id, keyIdParam(ctx)) });
 }
 
 const planBody = (plan: string) => ({ plan, plans: PLAN_LIST, selfServeUpgrades: selfServeUpgrades() });
