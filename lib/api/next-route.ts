@@ -8,17 +8,21 @@ const SLICE = 1024 * 1024;
 
 /** The second argument Next.js gives a route handler. */
 export interface NextRouteContext {
-  params: Promise<Record<string, string | string[] | undefined>>;
+  params?: Promise<Record<string, string | string[] | undefined>>;
 }
 
 export type NextRouteHandler = (request: Request, context?: NextRouteContext) => Promise<Response>;
 
 export function route(endpoint: Endpoint): NextRouteHandler {
-  return async (request, context) => toResponse(await endpoint(request, context && routeParams(await context.params)));
+  return async (request, context) => toResponse(await endpoint(request, routeParams(await context?.params)));
 }
 
-/** Our routes have one-segment params only (`[id]`); a catch-all's segments would be joined back with `/`. */
-function routeParams(params: Record<string, string | string[] | undefined>): RouteParams {
+/**
+ * Next.js gives a route without dynamic segments no params at all. Our routes have one-segment params only
+ * (`[id]`); a catch-all's segments would be joined back with `/`.
+ */
+function routeParams(params: Record<string, string | string[] | undefined> | undefined): RouteParams | undefined {
+  if (!params) return undefined;
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join('/') : value;
