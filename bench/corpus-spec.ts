@@ -32,7 +32,7 @@ export const DOCUMENTS = [
 export type DocumentName = (typeof DOCUMENTS)[number]['name'];
 
 export function isSizeTier(s: string): s is SizeTier {
-  return Object.prototype.hasOwnProperty.call(SIZE_TIERS, s);
+  return Object.hasOwn(SIZE_TIERS, s);
 }
 
 /** Parses `10k,1m` into tiers; throws on an unknown one. */

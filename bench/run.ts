@@ -23,7 +23,6 @@ import { parse, parseAllDocuments, stringify } from 'yaml';
 import { convert } from '../lib/converter/index';
 import {
   BENCH_DIR,
-  CORPUS_DIR,
   DEFAULT_TIERS,
   DOCUMENTS,
   MB,
@@ -473,7 +472,7 @@ function printDirection(direction: Direction, results: CellResult[], opts: Optio
     rows,
     [false, true, true, ...baselines.map(() => true), ...baselines.map(() => true), true, false],
   );
-  notes.forEach((n, i) => console.log(`[${i + 1}] ${n}`));
+  for (const [i, n] of notes.entries()) console.log(`[${i + 1}] ${n}`);
 
   if (opts.memory) {
     console.log(`\n${title}: peak memory of one conversion, every implementation (MB and multiple of the input; fresh process per cell)\n`);

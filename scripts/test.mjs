@@ -1,4 +1,4 @@
-// `npm test`: type-check, build, then every test suite; stops at the first failing step and ends with one summary line.
+// `npm test`: lint, type-check, build, then every test suite; stops at the first failing step and ends with one summary line.
 // Extra arguments go to vitest (`npm test -- test/api/health.test.ts`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +16,8 @@ const vitestArgs = process.argv.slice(2);
 /** A step may name a report: a function reading { passed, failed, skipped } from the file it wrote. */
 const steps = [
   { name: 'prisma generate', args: [path.join(root, 'scripts', 'prisma-generate.mjs')] },
+  // Biome (biome.jsonc): lint rules, the import boundaries and the format; seconds, so it runs first.
+  { name: 'lint', args: [bin('@biomejs/biome/bin/biome'), 'check', '.'] },
   { name: 'typecheck', args: [bin('typescript/bin/tsc'), '--noEmit'] },
   { name: 'build server bundles', args: [path.join(root, 'scripts', 'build-worker.mjs')] },
   { name: 'build web workers', args: [path.join(root, 'scripts', 'build-web-workers.mjs')] },

@@ -11,7 +11,7 @@ interface Props {
 }
 
 export function UsageSection({ usage, error, onRefresh, refreshing }: Props) {
-  const share = usage && usage.limit ? Math.min(1, usage.used / usage.limit) : 0;
+  const share = usage?.limit ? Math.min(1, usage.used / usage.limit) : 0;
   const reset = usage ? new Date(usage.resetAt) : null;
   const minutes = reset ? Math.max(0, Math.ceil((reset.getTime() - Date.now()) / 60_000)) : 0;
   return (

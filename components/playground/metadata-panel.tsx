@@ -10,7 +10,7 @@ interface Props {
 
 export function MetadataPanel({ result, warnings }: Props) {
   const answer = result?.answer;
-  const metadata = answer && answer.success && 'metadata' in answer ? answer.metadata : null;
+  const metadata = answer?.success && 'metadata' in answer ? answer.metadata : null;
   return (
     <section className="panel" aria-labelledby="metadata-heading">
       <h2 id="metadata-heading" className="panel-title">

@@ -120,6 +120,7 @@ export function Playground() {
   }, [applyState]);
 
   // Convert whenever the request changes (or on demand: nonce).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: nonce is the on-demand trigger; the effect does not read it
   useEffect(() => {
     if (!state || !client.current) return;
     const request = toPlaygroundRequest(state);
@@ -239,7 +240,7 @@ export function Playground() {
 
   const swap = useCallback(() => {
     const s = currentState();
-    if (!s || s.mode !== 'convert') return;
+    if (s?.mode !== 'convert') return;
     const output = view?.isDocument && result && result.request.body.input === s.input ? view.output : null;
     const inputFormat = s.outputFormat;
     const outputFormat = s.inputFormat === 'yaml' ? 'yaml' : 'json';

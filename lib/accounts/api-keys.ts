@@ -33,8 +33,8 @@ export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 100;
 /** Keys per page of the dashboard's list. */
 export const KEYS_PAGE_SIZE = 100;
 
-function cleanName(name: unknown): string {
-  if (typeof name !== 'string') throw new AccountError('bad_request', 'Give the key a name (a string).');
+/** The name as stored: trimmed, one line of text, not empty, at most KEY_NAME_MAX_LENGTH characters. */
+function cleanName(name: string): string {
   const problem = lineTextProblem(name);
   if (problem === 'lone_surrogate') throw new AccountError('bad_request', 'Key names must be valid Unicode text (this one has a lone surrogate).');
   if (problem) throw new AccountError('bad_request', 'Key names are one line of text: no control characters (NUL, tabs, line breaks...).');
@@ -52,7 +52,7 @@ function cleanName(name: unknown): string {
  * 20261125100000_api_key_pages), so creations racing on any number of instances cannot pass it, and
  * the insert stays one statement.
  */
-export async function createApiKey(db: Db, userId: string, name: unknown): Promise<{ key: ApiKeyView; secret: string }> {
+export async function createApiKey(db: Db, userId: string, name: string): Promise<{ key: ApiKeyView; secret: string }> {
   const { secret, prefix, hash } = newApiKey();
   try {
     const row = await db.apiKey.create({ data: { id: newId('key'), userId, name: cleanName(name), prefix, hash } });
@@ -129,7 +129,7 @@ async function ownKey(db: Db, userId: string, id: string): Promise<KeyRow> {
   return row;
 }
 
-export async function renameApiKey(db: Db, userId: string, id: string, name: unknown): Promise<ApiKeyView> {
+export async function renameApiKey(db: Db, userId: string, id: string, name: string): Promise<ApiKeyView> {
   await ownKey(db, userId, id);
   const row = await db.apiKey.update({ where: { id }, data: { name: cleanName(name) } });
   return toView(row);

@@ -1,12 +1,33 @@
 // Serves an endpoint from a Next.js route file: the Web Request goes in as is (it is an
-// ApiRequest), and the reply comes out as a Response.
+// ApiRequest), the route's params (Next.js's, from the folder names) go to the handler's context,
+// and the reply comes out as a Response. Which endpoint a file serves: routes.ts (nextRoutes).
 import type { ApiReply } from './reply';
-import type { Endpoint } from './with-api';
+import type { Endpoint, RouteParams } from './with-api';
 
 const SLICE = 1024 * 1024;
 
-export function route(endpoint: Endpoint): (request: Request) => Promise<Response> {
-  return async (request) => toResponse(await endpoint(request));
+/** The second argument Next.js gives a route handler. */
+export interface NextRouteContext {
+  params?: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export type NextRouteHandler = (request: Request, context?: NextRouteContext) => Promise<Response>;
+
+export function route(endpoint: Endpoint): NextRouteHandler {
+  return async (request, context) => toResponse(await endpoint(request, routeParams(await context?.params)));
+}
+
+/**
+ * Next.js gives a route without dynamic segments no params at all. Our routes have one-segment params only
+ * (`[id]`); a catch-all's segments would be joined back with `/`.
+ */
+function routeParams(params: Record<string, string | string[] | undefined> | undefined): RouteParams | undefined {
+  if (!params) return undefined;
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join('/') : value;
+  }
+  return out;
 }
 
 export function toResponse(reply: ApiReply): Response {

@@ -7,26 +7,15 @@ import { handleConvert } from './handlers/convert';
 import { handleHealth, handleLive } from './handlers/health';
 import { handleOpenApi } from './handlers/openapi';
 import { handleValidate } from './handlers/validate';
-import { methodNotAllowed } from './method-not-allowed';
-import { withApi, type Endpoint } from './with-api';
-
-export interface PublicRoute {
-  /** The endpoint of each method served. */
-  readonly methods: Readonly<Record<string, Endpoint>>;
-  /** Every other method: 405 with `Allow`. */
-  readonly notAllowed: Endpoint;
-}
-
-function publicRoute(methods: Record<string, Endpoint>): PublicRoute {
-  return { methods, notAllowed: methodNotAllowed(...Object.keys(methods)) };
-}
+import { defineRoute, type Route } from './route-table';
+import { withApi } from './with-api';
 
 export const PUBLIC_ROUTES = {
-  '/api/convert': publicRoute({ POST: withApi(handleConvert, { guards: keyedGuards }) }),
-  '/api/validate': publicRoute({ POST: withApi(handleValidate, { guards: keyedGuards }) }),
-  '/api/health': publicRoute({ GET: withApi(handleHealth, { guards: keyedGuards }) }),
-  '/api/health/live': publicRoute({ GET: withApi(handleLive) }),
-  '/api/openapi.json': publicRoute({ GET: withApi(handleOpenApi) }),
-} satisfies Record<string, PublicRoute>;
+  '/api/convert': defineRoute({ POST: withApi(handleConvert, { guards: keyedGuards }) }),
+  '/api/validate': defineRoute({ POST: withApi(handleValidate, { guards: keyedGuards }) }),
+  '/api/health': defineRoute({ GET: withApi(handleHealth, { guards: keyedGuards }) }),
+  '/api/health/live': defineRoute({ GET: withApi(handleLive) }),
+  '/api/openapi.json': defineRoute({ GET: withApi(handleOpenApi) }),
+} satisfies Record<string, Route>;
 
 export type PublicPath = keyof typeof PUBLIC_ROUTES;

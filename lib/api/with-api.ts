@@ -37,9 +37,16 @@ export interface ApiRequest {
   readonly body: ReadableStream<Uint8Array> | BodySource | null;
 }
 
+/** A route's path parameters by name: `{ id }` for `/api/dashboard/keys/[id]` (the table's `[name]` segments). */
+export type RouteParams = Readonly<Record<string, string>>;
+
+const NO_PARAMS: RouteParams = Object.freeze({});
+
 export interface ApiContext {
   /** `req_...`, sent back as `X-Request-Id` and in every error body. */
   readonly requestId: string;
+  /** The path's parameters, filled by the route table (or by Next.js from the route file's folder names). */
+  readonly params: RouteParams;
   /** The largest `input` accepted, in UTF-8 bytes; a guard may set the account's plan limit. */
   maxInputBytes: number;
   /** Named in the 413 message when set ("the Free plan accepts up to 1 MB"). */
@@ -56,7 +63,7 @@ export interface ApiContext {
 export type ApiGuard = (request: ApiRequest, ctx: ApiContext) => void | Promise<void>;
 export type ApiHandler = (request: ApiRequest, ctx: ApiContext) => ApiReply | Promise<ApiReply>;
 /** A handler with its guards and error path: what route files and the front serve. */
-export type Endpoint = (request: ApiRequest) => Promise<ApiReply>;
+export type Endpoint = (request: ApiRequest, params?: RouteParams) => Promise<ApiReply>;
 
 export interface WithApiOptions {
   guards?: readonly ApiGuard[];
@@ -64,9 +71,10 @@ export interface WithApiOptions {
 
 export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endpoint {
   const guards = options.guards ?? [];
-  return async (request) => {
+  return async (request, params = NO_PARAMS) => {
     const ctx: ApiContext = {
       requestId: newRequestId(),
+      params,
       maxInputBytes: config.maxInputBytes,
       responseHeaders: {},
     };

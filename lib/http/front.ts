@@ -7,19 +7,21 @@
 // Bundled by scripts/build-worker.mjs into build/api-front.mjs and loaded by scripts/serve.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, toErrorReply } from '@/lib/api/errors';
-import { PUBLIC_ROUTES, type PublicRoute } from '@/lib/api/public-routes';
+import { PUBLIC_ROUTES } from '@/lib/api/public-routes';
 import type { ApiReply } from '@/lib/api/reply';
 import { newRequestId } from '@/lib/api/request-id';
-import type { ApiRequest, BodyReader, BodySource, Endpoint } from '@/lib/api/with-api';
+import { endpointFor, routeMatcher } from '@/lib/api/route-table';
+import type { ApiRequest, BodyReader, BodySource } from '@/lib/api/with-api';
 
-const ROUTES: ReadonlyMap<string, PublicRoute> = new Map(Object.entries(PUBLIC_ROUTES));
+const findRoute = routeMatcher(PUBLIC_ROUTES);
 
 /** Answers a public API path and returns true; returns false for every other path. */
 export function serveApi(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? '/';
   const queryAt = url.indexOf('?');
-  const route = ROUTES.get(queryAt === -1 ? url : url.slice(0, queryAt));
-  if (!route) return false;
+  const match = findRoute(queryAt === -1 ? url : url.slice(0, queryAt));
+  if (!match) return false;
+  const { route, params } = match;
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {
     const allow = Object.keys(route.methods);
@@ -30,8 +32,7 @@ export function serveApi(req: IncomingMessage, res: ServerResponse): boolean {
   }
   // HEAD is GET without the body (node:http leaves the body out of a HEAD answer).
   const served = method === 'HEAD' ? 'GET' : method;
-  const endpoint: Endpoint = Object.hasOwn(route.methods, served) ? route.methods[served]! : route.notAllowed;
-  endpoint(new NodeApiRequest(req, res)).then(
+  endpointFor(route, served)(new NodeApiRequest(req, res), params).then(
     (reply) => send(req, res, reply),
     (err: unknown) => send(req, res, toErrorReply(err, newRequestId())),
   );

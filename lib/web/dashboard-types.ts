@@ -1,9 +1,13 @@
 // The dashboard API's bodies (GET/POST /api/dashboard/keys, /plan, /usage, and sign-up's): the server's own
 // types, imported as types only, so the pages and the API cannot drift apart.
+// biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
 import type { Plan } from '@/lib/accounts/plans';
 
+// biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
 export type { ApiKeyPage, ApiKeyView } from '@/lib/accounts/api-keys';
+// biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
 export type { UsageSummary as UsageBody } from '@/lib/accounts/quota';
+// biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
 export type { SignUpOutcome as SignUpBody } from '@/lib/accounts/users';
 export type PlanView = Plan;
 

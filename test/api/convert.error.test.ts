@@ -99,8 +99,8 @@ describe('POST /api/convert: input the converter refuses', () => {
   it.each([
     ['a high', '\\ud800', 'D800'],
     ['a low', '\\udc00', 'DC00'],
-  ])('refuses %s lone surrogate with an INVALID_UTF8 detail', async (_, escape, unit) => {
-    const text = `{"input": "a: 1\\nb: x${escape}y", "inputType": "yaml", "outputType": "json"}`;
+  ])('refuses %s lone surrogate with an INVALID_UTF8 detail', async (_, escaped, unit) => {
+    const text = `{"input": "a: 1\\nb: x${escaped}y", "inputType": "yaml", "outputType": "json"}`;
     const issue = {
       message: `Lone surrogate U+${unit}: not a Unicode character, so it has no UTF-8 form.`,
       line: 2,

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ERROR_STATUS, PUBLIC_API_ERROR_CODES } from '@/lib/api/errors';
 import { INTERNAL_API_PREFIXES } from '@/lib/api/openapi';
+import { PUBLIC_ROUTES, type PublicPath } from '@/lib/api/public-routes';
 import * as schemas from '@/lib/api/schemas';
 import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import packageJson from '@/package.json';
@@ -19,7 +20,10 @@ import { baseUrl, postBytes, postJson } from './helpers';
 type Json = Record<string, any>;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Every route the app serves: `app/api/x/route.ts` -> `/api/x` with its exported methods. */
+/**
+ * Every route the app serves: `app/api/x/route.ts` -> `/api/x` with the methods it serves. A route file exports
+ * the five methods from `nextRoutes('/api/x')`; the ones served are those of its entry in the public table.
+ */
 function appRoutes(dir = path.resolve(__dirname, '../../app/api'), prefix = '/api'): Array<[string, string[]]> {
   const found: Array<[string, string[]]> = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -28,7 +32,9 @@ function appRoutes(dir = path.resolve(__dirname, '../../app/api'), prefix = '/ap
     else if (entry.name === 'route.ts') {
       const source = readFileSync(full, 'utf8');
       if (INTERNAL_API_PREFIXES.some((p) => prefix === p || prefix.startsWith(`${p}/`))) continue;
-      found.push([prefix, METHODS.filter((m) => new RegExp(`export const ${m}\\b`).test(source))]);
+      expect(/nextRoutes\('([^']*)'\)/.exec(source)?.[1], full).toBe(prefix);
+      const served = Object.hasOwn(PUBLIC_ROUTES, prefix) ? Object.keys(PUBLIC_ROUTES[prefix as PublicPath].methods) : [];
+      found.push([prefix, METHODS.filter((m) => served.includes(m))]);
     }
   }
   return found;

@@ -394,7 +394,7 @@ describe('the endpoints', () => {
     try {
       const post = (path: string, body: string, type = 'application/json') =>
         new Request(`http://x${path}`, { method: 'POST', body, headers: { 'content-type': type } });
-      const ctx = (userId: string) => ({ requestId: 'req_test', maxInputBytes: 1000, responseHeaders: {}, account: { keyId: 'k', userId, plan: 'free' as const } });
+      const ctx = (userId: string) => ({ requestId: 'req_test', maxInputBytes: 1000, responseHeaders: {}, params: {}, account: { keyId: 'k', userId, plan: 'free' as const } });
       const convert = await handleConvert(post('/api/convert', '{"input": "a: 1", "inputType": "yaml", "outputType": "json"}'), ctx('user-a'));
       const validate = await handleValidate(post('/api/validate', '{"input": "a: 1", "type": "yaml"}'), ctx('user-b'));
       const raw = await handleConvert(post('/api/convert?from=yaml&to=json', 'a: 1', 'application/yaml'), ctx('user-c'));

@@ -1,13 +1,7 @@
 // POST /api/convert - converts YAML <-> JSON (JSON body, or raw mode with ?from=&to= and the document as the body)
-// (The server's node:http front answers this path itself with the same endpoint; this file serves it under `next dev`.)
-import { route } from '@/lib/api/next-route';
-import { PUBLIC_ROUTES } from '@/lib/api/public-routes';
+import { nextRoutes } from '@/lib/api/routes';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const { methods, notAllowed } = PUBLIC_ROUTES['/api/convert'];
-export const POST = route(methods.POST!);
-
-const refuse = route(notAllowed);
-export { refuse as GET, refuse as PUT, refuse as PATCH, refuse as DELETE };
+export const { GET, POST, PUT, PATCH, DELETE } = nextRoutes('/api/convert');

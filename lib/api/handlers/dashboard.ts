@@ -9,7 +9,7 @@ import { changeOwnPlan, signUp } from '@/lib/accounts/users';
 import { db } from '@/lib/db/client';
 import { requestClientAddress } from '@/lib/http/client-address';
 import { accountsRuntime } from '../accounts-runtime';
-import { ApiError } from '../errors';
+import { KeyNameBodySchema, parseDashboardBody, PlanBodySchema, SignupBodySchema } from '../dashboard-schemas';
 import { jsonReply, type ApiReply } from '../reply';
 import { readJsonBody } from '../read-body';
 import type { ApiContext, ApiRequest } from '../with-api';
@@ -22,16 +22,17 @@ function signedIn(ctx: ApiContext) {
   return ctx.user;
 }
 
-function stringField(body: Record<string, unknown>, name: string): string {
-  const value = body[name];
-  if (typeof value !== 'string') throw new ApiError('bad_request', `"${name}" is required and must be a string.`);
-  return value;
+/** The `[id]` of /api/dashboard/keys/[id], which the route table fills. */
+function keyIdParam(ctx: ApiContext): string {
+  const id = ctx.params.id;
+  if (id === undefined) throw new Error('key handlers are served on /api/dashboard/keys/[id]');
+  return id;
 }
 
 // The same 201 whether or not the email had an account (see signUp).
 export async function handleSignup(request: ApiRequest): Promise<ApiReply> {
-  const body = await readJsonBody(request, SMALL_BODY_BYTES);
-  const outcome = await signUp(db(), stringField(body, 'email'), stringField(body, 'password'), requestClientAddress(request.headers));
+  const { email, password } = parseDashboardBody(SignupBodySchema, await readJsonBody(request, SMALL_BODY_BYTES));
+  const outcome = await signUp(db(), email, password, requestClientAddress(request.headers));
   return jsonReply(outcome, 201);
 }
 
@@ -42,18 +43,18 @@ export async function handleListKeys(request: ApiRequest, ctx: ApiContext): Prom
 }
 
 export async function handleCreateKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  const body = await readJsonBody(request, SMALL_BODY_BYTES);
-  const created = await createApiKey(db(), signedIn(ctx).id, body.name);
+  const { name } = parseDashboardBody(KeyNameBodySchema, await readJsonBody(request, SMALL_BODY_BYTES));
+  const created = await createApiKey(db(), signedIn(ctx).id, name);
   return jsonReply(created, 201);
 }
 
-export async function handleRenameKey(request: ApiRequest, ctx: ApiContext, id: string): Promise<ApiReply> {
-  const body = await readJsonBody(request, SMALL_BODY_BYTES);
-  return jsonReply({ key: await renameApiKey(db(), signedIn(ctx).id, id, body.name) });
+export async function handleRenameKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
+  const { name } = parseDashboardBody(KeyNameBodySchema, await readJsonBody(request, SMALL_BODY_BYTES));
+  return jsonReply({ key: await renameApiKey(db(), signedIn(ctx).id, keyIdParam(ctx), name) });
 }
 
-export async function handleRevokeKey(_request: ApiRequest, ctx: ApiContext, id: string): Promise<ApiReply> {
-  return jsonReply({ key: await revokeApiKey(db(), signedIn(ctx).id, id) });
+export async function handleRevokeKey(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
+  return jsonReply({ key: await revokeApiKey(db(), signedIn(ctx).id, keyIdParam(ctx)) });
 }
 
 const planBody = (plan: string) => ({ plan, plans: PLAN_LIST, selfServeUpgrades: selfServeUpgrades() });
@@ -64,8 +65,8 @@ export function handleGetPlan(_request: ApiRequest, ctx: ApiContext): ApiReply {
 
 // Down at once; up only when the operator allows self-serve upgrades (403 otherwise).
 export async function handleSetPlan(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  const body = await readJsonBody(request, SMALL_BODY_BYTES);
-  const user = await changeOwnPlan(db(), signedIn(ctx), stringField(body, 'plan'));
+  const { plan } = parseDashboardBody(PlanBodySchema, await readJsonBody(request, SMALL_BODY_BYTES));
+  const user = await changeOwnPlan(db(), signedIn(ctx), plan);
   return jsonReply(planBody(user.plan));
 }
 

@@ -1,0 +1,30 @@
+// The dashboard's API (and sign-up) by path and method, in the public routes' shape (route-table.ts): served by
+// Next.js only (the node:http front answers public paths), behind a session and same-origin checks.
+import 'server-only';
+import {
+  handleCreateKey,
+  handleEndAllSessions,
+  handleGetPlan,
+  handleListKeys,
+  handleRenameKey,
+  handleRevokeKey,
+  handleSetPlan,
+  handleSignup,
+  handleUsage,
+} from './handlers/dashboard';
+import { defineRoute, type Route } from './route-table';
+import { dashboardGuards, requireSameOrigin } from './session-guards';
+import { type ApiHandler, withApi } from './with-api';
+
+const signedIn = (handler: ApiHandler) => withApi(handler, { guards: dashboardGuards });
+
+export const DASHBOARD_ROUTES = {
+  '/api/account/signup': defineRoute({ POST: withApi(handleSignup, { guards: [requireSameOrigin] }) }),
+  '/api/dashboard/keys': defineRoute({ GET: signedIn(handleListKeys), POST: signedIn(handleCreateKey) }),
+  '/api/dashboard/keys/[id]': defineRoute({ PATCH: signedIn(handleRenameKey), DELETE: signedIn(handleRevokeKey) }),
+  '/api/dashboard/plan': defineRoute({ GET: signedIn(handleGetPlan), PUT: signedIn(handleSetPlan) }),
+  '/api/dashboard/usage': defineRoute({ GET: signedIn(handleUsage) }),
+  '/api/dashboard/sessions': defineRoute({ DELETE: signedIn(handleEndAllSessions) }),
+} satisfies Record<string, Route>;
+
+export type DashboardPath = keyof typeof DASHBOARD_ROUTES;

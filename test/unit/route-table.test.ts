@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { route } from '@/lib/api/next-route';
+import { jsonReply } from '@/lib/api/reply';
+import { defineRoute, endpointFor, routeMatcher } from '@/lib/api/route-table';
+import { withApi } from '@/lib/api/with-api';
+
+const echoParams = withApi((_request, ctx) => jsonReply({ params: ctx.params }));
+const table = {
+  '/api/things': defineRoute({ GET: echoParams, POST: echoParams }),
+  '/api/things/[id]': defineRoute({ PATCH: echoParams, DELETE: echoParams }),
+};
+const request = (method: string) => new Request('http://x/', { method });
+
+describe('route tables', () => {
+  it('find exact paths, and fill [name] segments as params, percent-decoded', () => {
+    const find = routeMatcher(table);
+    expect(find('/api/things')).toStrictEqual({ route: table['/api/things'], params: {} });
+    expect(find('/api/things/key_1')).toStrictEqual({ route: table['/api/things/[id]'], params: { id: 'key_1' } });
+    expect(find('/api/things/a%20b')?.params).toStrictEqual({ id: 'a b' });
+    for (const path of ['/api/thing', '/api/things/', '/api/things/a/b', '/api/things/%ZZ', '/api']) expect(find(path), path).toBeNull();
+  });
+
+  it('answer a method the path does not serve with 405 and Allow listing the served ones in order', async () => {
+    const reply = await endpointFor(table['/api/things/[id]'], 'GET')(request('GET'));
+    expect([reply.status, reply.headers.Allow]).toStrictEqual([405, 'PATCH, DELETE']);
+    expect(JSON.parse(reply.body as string).error).toMatchObject({
+      code: 'method_not_allowed',
+      message: 'GET is not served here; use PATCH or DELETE.',
+    });
+  });
+
+  it('give the handler the params of the table, or of Next.js through a route file', async () => {
+    const fromTable = await endpointFor(table['/api/things/[id]'], 'PATCH')(request('PATCH'), { id: 'key_1' });
+    expect(JSON.parse(fromTable.body as string)).toStrictEqual({ params: { id: 'key_1' } });
+    const fromNext = await route(echoParams)(request('PATCH'), { params: Promise.resolve({ id: 'key_2' }) });
+    expect(await fromNext.json()).toStrictEqual({ params: { id: 'key_2' } });
+    expect(await (await route(echoParams)(request('GET'))).json()).toStrictEqual({ params: {} });
+  });
+});
