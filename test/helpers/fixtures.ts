@@ -48,7 +48,7 @@ export async function createAccountWithKey(
 export interface TemporaryDatabase {
   /** postgresql:// URL. */
   readonly url: string;
-  /** A client (migrated databases only). */
+  /** A client of the migrated database. */
   readonly db: Db;
   /** Another client, disconnected by stop(). */
   connect(maxConnections: number, options?: CreateDbOptions): Db;
@@ -56,7 +56,7 @@ export interface TemporaryDatabase {
   stop(): Promise<void>;
 }
 
-/** An embedded database served over the socket; `port` is the socket server's. */
+/** An embedded database served over the socket, before it is migrated; `port` is the socket server's. */
 export type TemporaryEmbeddedServer = Omit<TemporaryDatabase, 'db'> & { readonly port: number };
 
 /** Keeps the clients made for one database, to disconnect them all at the end. */
