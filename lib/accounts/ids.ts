@@ -1,8 +1,8 @@
 // Random identifiers and API keys (base62, from the OS's CSPRNG).
 import { createHash } from 'node:crypto';
-import { randomBase62 } from '../random-base62';
+import { randomBase62, secretBase62 } from '../random-base62';
 
-export { randomBase62 };
+export { randomBase62, secretBase62 };
 
 export const newId = (prefix: string) => `${prefix}_${randomBase62(20)}`;
 /** What newId('key') makes: anything else cannot be a key's id (and is refused before any query). */
@@ -16,7 +16,7 @@ export const API_KEY_PATTERN = /^yj_[0-9A-Za-z]{32}$/;
 export const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 
 export function newApiKey(): { secret: string; prefix: string; hash: string } {
-  const secret = API_KEY_PREFIX + randomBase62(API_KEY_BODY_LENGTH);
+  const secret = API_KEY_PREFIX + secretBase62(API_KEY_BODY_LENGTH);
   return { secret, prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH), hash: hashApiKey(secret) };
 }
 

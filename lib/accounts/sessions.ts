@@ -5,7 +5,7 @@
 // account end a session on its next request. The public API uses keys, never sessions.
 import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { randomBase62 } from './ids';
+import { secretBase62 } from './ids';
 import { toPublicUser, type PublicUser } from './public-user';
 
 /** A session lasts this long from sign-in, however active it is. */
@@ -15,7 +15,7 @@ const rowId = (secret: string) => createHash('sha256').update(secret).digest('he
 
 /** Starts a session for the account; returns the secret that only the session cookie carries. */
 export async function startSession(db: Db, userId: string, now = new Date()): Promise<string> {
-  const secret = randomBase62(32);
+  const secret = secretBase62(32);
   const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
   await db.$transaction([
     // The account's ended sessions go when it signs in again: the table holds live sessions only.

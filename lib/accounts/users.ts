@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { hitCounter } from './counters';
 import { emailProblem, normalizeEmail } from './email';
 import { AccountError } from './errors';
-import { newId, randomBase62 } from './ids';
+import { newId, secretBase62 } from './ids';
 import { dummyPasswordHash, hashPassword, PASSWORD_MAX_LENGTH, passwordProblem, verifyPassword } from './passwords';
 import { isPlanId, PLAN_IDS, PLANS, type PlanId } from './plans';
 import { toPublicUser, type PublicUser } from './public-user';
@@ -152,7 +152,7 @@ export async function setPassword(db: Db, userId: string, password: string): Pro
 export async function ensureUser(db: Db, emailInput: string): Promise<{ user: PublicUser; created: boolean }> {
   const existing = await db.user.findUnique({ where: { email: normalizeEmail(emailInput) } });
   if (existing) return { user: toPublicUser(existing), created: false };
-  return { user: await createUser(db, emailInput, randomBase62(24)), created: true };
+  return { user: await createUser(db, emailInput, secretBase62(24)), created: true };
 }
 
 /** Operator: the account's keys are refused, it cannot sign in, and its sessions end. */

@@ -1,9 +1,12 @@
 // The one base62 generator behind request ids, record ids and API keys: the length asked for, only
 // base62 characters, and every character equally likely (modulo bias would make 0-7 about 21% likelier).
 import { describe, expect, it } from 'vitest';
-import { randomBase62 } from '@/lib/random-base62';
+import { randomBase62, secretBase62 } from '@/lib/random-base62';
 
-describe('randomBase62', () => {
+describe.each([
+  ['randomBase62 (ids)', randomBase62],
+  ['secretBase62 (API keys, session secrets)', secretBase62],
+])('%s', (_name, randomBase62) => {
   it('makes exactly the length asked for, of base62 characters only', () => {
     for (const length of [0, 1, 20, 32, 5000]) {
       const text = randomBase62(length);
