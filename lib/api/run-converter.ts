@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import { deadlineIn, type Deadline } from '@/lib/converter';
 import type { TaskStarted, WorkerAnswer, WorkerTask } from '@/workers/convert-worker';
-import { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS } from '@/lib/config';
+import { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS } from '@/lib/config/defaults';
 import { failureError, jobOutcome, type ConversionJob, type JobAnswer, type JobFailure, type JobOutcome } from './conversion-job';
 import { FairQueue } from './fair-queue';
 

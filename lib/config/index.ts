@@ -9,7 +9,8 @@ import type { ServerLimitSettings } from '@/lib/http/server-limits';
 import { EnvSchema, ENV_NAMES } from './schema';
 import { APP_VERSION } from './version';
 
-export { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS, DEFAULT_MAX_INPUT_BYTES, DEFAULT_PORT, ENV_NAMES } from './schema';
+export { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS, DEFAULT_MAX_INPUT_BYTES, DEFAULT_PORT } from './defaults';
+export { ENV_NAMES } from './schema';
 export { APP_VERSION } from './version';
 
 export interface Config {

@@ -6,15 +6,8 @@ import { z } from 'zod';
 import { DEFAULT_LARGE_BODIES, DEFAULT_LARGE_BODIES_PER_ACCOUNT } from '@/lib/api/body-gate';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '@/lib/dependencies';
 import { parseTrustedProxies } from '@/lib/http/client-address';
+import { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS, DEFAULT_MAX_INPUT_BYTES, DEFAULT_PORT } from './defaults';
 import { wholeNumber } from './whole-number';
-
-/** The largest plan's input limit (Enterprise, 100 MB). */
-export const DEFAULT_MAX_INPUT_BYTES = 100_000_000;
-/** Heap of one conversion worker (MB): a 10 MB YAML document needs about 800 MB today. */
-export const DEFAULT_CONVERSION_MEMORY_MB = 2048;
-/** Wall-clock limit of one conversion in a worker. */
-export const DEFAULT_CONVERSION_TIMEOUT_MS = 120_000;
-export const DEFAULT_PORT = 3000;
 
 const DEPENDENCY_TIMEOUT = { unit: 'milliseconds', max: 9_999_999, showRange: true } as const;
 const optionalText = z.string().optional();
