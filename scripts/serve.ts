@@ -65,12 +65,12 @@ interface Database {
   url: string;
   embedded: EmbeddedServer | null;
   /** The embedded database's notifications (revoked keys, plan changes, ...), for the key cache. */
-  authChanges: AuthChanges | null;
+  authChanges: AuthChanges | undefined;
 }
 
 async function openDatabase(config: Config): Promise<Database> {
   const target = config.database;
-  if (target.kind === 'server') return { url: target.url, embedded: null, authChanges: null };
+  if (target.kind === 'server') return { url: target.url, embedded: null, authChanges: undefined };
   // The folder's lock (lib/db/data-lock.ts) is taken before it is opened: a second server on it,
   // even one started at the same instant, stops here with a one-line message naming the owner.
   // Quotas and the key cache of the embedded mode live in the one process that owns the data.
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   await migrator.$disconnect();
   if (applied.length) console.log(`[yamljson] applied migrations: ${applied.join(', ')}`);
 
-  const services = createServices(config, { databaseUrl: url, embeddedOwner: embedded !== null, authChanges: authChanges ?? undefined, dev: options.dev });
+  const services = createServices(config, { databaseUrl: url, embeddedOwner: embedded !== null, authChanges, dev: options.dev });
   installServices(services);
   // The workers start now, not during the first large request (starting them takes CPU that requests would otherwise wait for).
   startConversionPool(services.pool);
@@ -101,32 +101,7 @@ async function main(): Promise<void> {
   const nextHandler = app.getRequestHandler();
   const front = options.dev || !config.apiFront ? null : await loadFront();
 
-  const server = http.createServer(serverOptions(limits), (req, res) => {
-    markClientAddress(req, config.trustedProxies);
-    // Next.js answers 500 to a dynamic route whose path does not decode (`/api/dashboard/keys/%ZZ`).
-    if (hasMalformedPath(req.url ?? '/')) {
-      const requestId = newRequestId();
-      const message = 'The request path has an invalid percent-encoding (% must start two hex digits of UTF-8).';
-      const reply = toErrorReply(new ApiError('bad_request', message), requestId);
-      const length = Buffer.byteLength(reply.body);
-      res.writeHead(reply.status, { ...API_SECURITY_HEADERS, ...reply.headers, 'X-Request-Id': requestId, 'Content-Length': length });
-      res.end(reply.body);
-      return;
-    }
-    try {
-      if (front?.(req, res)) return;
-    } catch (err) {
-      // The front answers through its own error path; this only guards the process.
-      console.error('[yamljson] unhandled error in the API front:', err);
-      if (!res.headersSent) res.writeHead(500).end();
-      return;
-    }
-    nextHandler(req, res).catch((err: unknown) => {
-      console.error('[yamljson] unhandled error in Next.js:', err);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
-  });
+  const server = http.createServer(serverOptions(limits), requestListener(config, front, nextHandler));
   // Time limits, requests per connection and the connection cap (lib/http/server-limits.ts, HTTP_* variables).
   applyServerLimits(server, limits);
   await new Promise<void>((resolve, reject) => {
@@ -157,6 +132,37 @@ async function main(): Promise<void> {
 }
 
 type Front = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+/** Each request: its client's address, then the front for the public API, Next.js for the rest. */
+function requestListener(config: Config, front: Front | null, nextHandler: NextHandler): http.RequestListener {
+  return (req, res) => {
+    markClientAddress(req, config.trustedProxies);
+    // Next.js answers 500 to a dynamic route whose path does not decode (`/api/dashboard/keys/%ZZ`).
+    if (hasMalformedPath(req.url ?? '/')) {
+      const requestId = newRequestId();
+      const message = 'The request path has an invalid percent-encoding (% must start two hex digits of UTF-8).';
+      const reply = toErrorReply(new ApiError('bad_request', message), requestId);
+      const length = Buffer.byteLength(reply.body);
+      res.writeHead(reply.status, { ...API_SECURITY_HEADERS, ...reply.headers, 'X-Request-Id': requestId, 'Content-Length': length });
+      res.end(reply.body);
+      return;
+    }
+    try {
+      if (front?.(req, res)) return;
+    } catch (err) {
+      // The front answers through its own error path; this only guards the process.
+      console.error('[yamljson] unhandled error in the API front:', err);
+      if (!res.headersSent) res.writeHead(500).end();
+      return;
+    }
+    nextHandler(req, res).catch((err: unknown) => {
+      console.error('[yamljson] unhandled error in Next.js:', err);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  };
+}
 
 async function loadFront(): Promise<Front> {
   const file = path.join(process.cwd(), 'build', 'api-front.mjs');
