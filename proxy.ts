@@ -6,11 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { HSTS_VALUE, isHttpsRequest, PAGE_SECURITY_HEADERS, pageContentSecurityPolicy } from '@/lib/http/security-headers';
+import { services } from '@/lib/services/seam';
 
 export function proxy(request: NextRequest): NextResponse {
+  const { config, dev } = services();
   const nonce = randomBytes(16).toString('base64');
-  const https = isHttpsRequest(request.headers);
-  const policy = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === 'development', https });
+  const https = isHttpsRequest(request.headers, config.siteIsHttps);
+  const policy = pageContentSecurityPolicy(nonce, { dev, https });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', policy);
   const response = NextResponse.next({ request: { headers: requestHeaders } });

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { LiveExample } from '@/components/landing/live-example';
 import { formatBytes } from '@/lib/format/format-bytes';
 import { PLAN_LIST } from '@/lib/accounts/plans';
-import { selfServeUpgrades } from '@/lib/accounts/self-serve-upgrades';
+import { services } from '@/lib/services/seam';
 import { convert } from '@/lib/converter';
 
 const FEATURES = [
@@ -113,7 +113,7 @@ export default function HomePage() {
         <h2 id="plans-heading">Plans</h2>
         <p className="muted">
           Every plan has every feature.{' '}
-          {selfServeUpgrades()
+          {services().config.selfServeUpgrades
             ? 'Change plan any time from the dashboard.'
             : 'Accounts start on Free; the operator of this service grants larger plans (the dashboard says how to ask).'}
         </p>

@@ -5,21 +5,8 @@
 export const DEPENDENCIES = ['database', 'redis'] as const;
 export type Dependency = (typeof DEPENDENCIES)[number];
 
-/** The deadline of one database query or Redis command (connecting included). */
+/** The deadline of one database query or Redis command (connecting included): DATABASE_TIMEOUT_MS and REDIS_TIMEOUT_MS (lib/config). */
 export const DEFAULT_DEPENDENCY_TIMEOUT_MS = 1_000;
-
-const TIMEOUT_VARIABLES: Record<Dependency, string> = { database: 'DATABASE_TIMEOUT_MS', redis: 'REDIS_TIMEOUT_MS' };
-
-/** DATABASE_TIMEOUT_MS or REDIS_TIMEOUT_MS, else the default; throws one readable error for a bad value. */
-export function dependencyTimeoutMs(dependency: Dependency, env: Record<string, string | undefined> = process.env): number {
-  const name = TIMEOUT_VARIABLES[dependency];
-  const raw = env[name];
-  if (!raw) return DEFAULT_DEPENDENCY_TIMEOUT_MS;
-  if (!/^[1-9][0-9]{0,6}$/.test(raw)) {
-    throw new Error(`Invalid configuration: ${name} must be a whole number of milliseconds from 1 to 9999999 (got ${JSON.stringify(raw)}).`);
-  }
-  return Number(raw);
-}
 
 const UNAVAILABLE_ERROR = 'DependencyUnavailableError';
 

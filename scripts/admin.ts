@@ -14,6 +14,7 @@ import { isAccountError } from '@/lib/accounts/errors';
 import { PLAN_IDS } from '@/lib/accounts/plans';
 import { randomBase62 } from '@/lib/accounts/ids';
 import { disableUser, ensureUser, findUserByEmail, setPassword, setPlan } from '@/lib/accounts/users';
+import { readConfig } from '@/lib/config';
 import { connectForTool } from '@/lib/db/connect';
 
 const USAGE = `Usage:
@@ -33,7 +34,7 @@ async function main(argv: string[]): Promise<void> {
   });
   if (!values.email) throw new UsageError('--email is required.');
   const email = values.email;
-  const conn = await connectForTool();
+  const conn = await connectForTool(readConfig().database);
   try {
     switch (command) {
       case 'create-key': {

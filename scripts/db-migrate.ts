@@ -1,9 +1,10 @@
 // `npm run db:migrate`: applies pending migrations (prisma/migrations) to the configured database.
+import { readConfig } from '@/lib/config';
 import { connectForTool } from '@/lib/db/connect';
 import { migrate } from '@/lib/db/migrate';
 
 async function main(): Promise<void> {
-  const conn = await connectForTool();
+  const conn = await connectForTool(readConfig().database);
   try {
     const { applied, alreadyApplied } = await migrate(conn.db);
     console.log(

@@ -1,13 +1,17 @@
-// `npm start` / `npm run dev`: the server, in one process.
-// 1. The database: with no DATABASE_URL this process owns the embedded database (PGlite in
+// `npm start` / `npm run dev`: the server, in one process. In this order:
+// 1. The configuration (lib/config): every environment variable, checked once; a bad one stops here.
+// 2. The database: with no DATABASE_URL this process owns the embedded database (PGlite in
 //    .data/pglite, or YAMLJSON_DATA_DIR; locked by <folder>.lock while it runs), serves it over
 //    the PostgreSQL protocol on 127.0.0.1 for the app and the operator command, and applies
 //    migrations.
-// 2. One node:http server: the public API's paths go to the node:http front (build/api-front.mjs,
+// 3. The services (lib/services: database client, quota store, key lookup, conversion pool, body
+//    gate), built once, installed where the front and Next.js find them (lib/services/seam.ts), and
+//    the pool's workers started.
+// 4. One node:http server: the public API's paths go to the node:http front (build/api-front.mjs,
 //    lib/http/front.ts), everything else to Next.js (pages, dashboard API, sign-in). Under
 //    `npm run dev`, or with YAMLJSON_API_FRONT=off, Next.js serves the API too (its route files
 //    call the same endpoints).
-// 3. Every request first gets its client's address (lib/http/client-address.ts): the socket's peer,
+// 5. Every request first gets its client's address (lib/http/client-address.ts): the socket's peer,
 //    or behind the proxies listed in TRUSTED_PROXIES, the address they forwarded.
 // Options: -p/--port (or PORT, default 3000) and -H/--hostname (default all interfaces; not the
 // HOSTNAME variable, which shells and containers set to the machine's own name).
@@ -15,16 +19,19 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import next from 'next';
+import { ApiError, toErrorReply } from '@/lib/api/errors';
+import { newRequestId } from '@/lib/api/request-id';
+import { startConversionPool } from '@/lib/api/run-converter';
+import { exportForLibraries, readConfig, type Config } from '@/lib/config';
 import { createDb } from '@/lib/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
-import { databaseTarget } from '@/lib/db/target';
-import { ApiError, toErrorReply } from '@/lib/api/errors';
-import { newRequestId } from '@/lib/api/request-id';
-import { markClientAddress, parseTrustedProxies } from '@/lib/http/client-address';
+import { markClientAddress } from '@/lib/http/client-address';
 import { API_SECURITY_HEADERS } from '@/lib/http/security-headers';
 import { applyServerLimits, hasMalformedPath, serverLimits, serverOptions } from '@/lib/http/server-limits';
-import { markEmbeddedOwner, publishAuthChange, shutdownAccounts } from '@/lib/accounts/runtime-hooks';
+import { AuthChanges } from '@/lib/services/auth-changes';
+import { installServices } from '@/lib/services/seam';
+import { createServices } from '@/lib/services/services';
 
 interface Options {
   dev: boolean;
@@ -32,10 +39,10 @@ interface Options {
   hostname: string | undefined;
 }
 
-function parseArgs(argv: string[]): Options {
+function parseArgs(argv: string[], config: Config): Options {
   const [mode = 'start', ...rest] = argv;
   if (mode !== 'start' && mode !== 'dev') throw new Error(`Unknown mode "${mode}" (start or dev).`);
-  let port = Number(process.env.PORT || 3000);
+  let port = config.port;
   let hostname: string | undefined;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
@@ -54,37 +61,83 @@ function parseArgs(argv: string[]): Options {
   return { dev: mode === 'dev', port, hostname };
 }
 
-async function openDatabase(): Promise<{ url: string; embedded: EmbeddedServer | null }> {
-  const target = databaseTarget();
-  if (target.kind === 'server') return { url: target.url, embedded: null };
+interface Database {
+  url: string;
+  embedded: EmbeddedServer | null;
+  /** The embedded database's notifications (revoked keys, plan changes, ...), for the key cache. */
+  authChanges: AuthChanges | undefined;
+}
+
+async function openDatabase(config: Config): Promise<Database> {
+  const target = config.database;
+  if (target.kind === 'server') return { url: target.url, embedded: null, authChanges: undefined };
   // The folder's lock (lib/db/data-lock.ts) is taken before it is opened: a second server on it,
   // even one started at the same instant, stops here with a one-line message naming the owner.
   // Quotas and the key cache of the embedded mode live in the one process that owns the data.
-  const embedded = await startEmbeddedServer(target.dataDir, 0, { onNotification: (channel) => publishAuthChange(channel) });
-  markEmbeddedOwner();
+  const authChanges = new AuthChanges();
+  const embedded = await startEmbeddedServer(target.dataDir, 0, { onNotification: (channel) => authChanges.publish(channel) });
   console.log(`[yamljson] embedded database: ${target.dataDir}`);
-  return { url: embedded.url, embedded };
+  return { url: embedded.url, embedded, authChanges };
 }
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
-  const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
-  const limits = serverLimits();
-  process.env.NEXT_TELEMETRY_DISABLED ??= '1';
-  const { url, embedded } = await openDatabase();
-  process.env.DATABASE_URL = url;
+  const config = readConfig();
+  exportForLibraries(config);
+  const options = parseArgs(process.argv.slice(2), config);
+  const limits = serverLimits(config.http);
+  const { url, embedded, authChanges } = await openDatabase(config);
   const migrator = createDb(url, 1);
   const { applied } = await migrate(migrator);
   await migrator.$disconnect();
   if (applied.length) console.log(`[yamljson] applied migrations: ${applied.join(', ')}`);
 
+  const services = createServices(config, { databaseUrl: url, embeddedOwner: embedded !== null, authChanges, dev: options.dev });
+  installServices(services);
+  // The workers start now, not during the first large request (starting them takes CPU that requests would otherwise wait for).
+  startConversionPool(services.pool);
+
   const app = next({ dev: options.dev, dir: process.cwd(), hostname: options.hostname ?? 'localhost', port: options.port });
   await app.prepare();
   const nextHandler = app.getRequestHandler();
-  const front = options.dev || process.env.YAMLJSON_API_FRONT === 'off' ? null : await loadFront();
+  const front = options.dev || !config.apiFront ? null : await loadFront();
 
-  const server = http.createServer(serverOptions(limits), (req, res) => {
-    markClientAddress(req, trustedProxies);
+  const server = http.createServer(serverOptions(limits), requestListener(config, front, nextHandler));
+  // Time limits, requests per connection and the connection cap (lib/http/server-limits.ts, HTTP_* variables).
+  applyServerLimits(server, limits);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.hostname, () => resolve());
+  });
+  const address = server.address();
+  const shown = typeof address === 'object' && address ? `${options.hostname ?? 'localhost'}:${address.port}` : String(address);
+  console.log(`[yamljson] ready on http://${shown}${front ? '' : ' (the API through Next.js)'}`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[yamljson] ${signal}: stopping`);
+    server.close();
+    server.closeIdleConnections();
+    // Usage counts kept in memory are written before the database stops.
+    void services
+      .shutdown()
+      .catch((err: unknown) => console.error('[yamljson] could not store usage counts:', err))
+      .then(() => embedded?.stop())
+      .finally(() => process.exit(0));
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+type Front = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+/** Each request: its client's address, then the front for the public API, Next.js for the rest. */
+function requestListener(config: Config, front: Front | null, nextHandler: NextHandler): http.RequestListener {
+  return (req, res) => {
+    markClientAddress(req, config.trustedProxies);
     // Next.js answers 500 to a dynamic route whose path does not decode (`/api/dashboard/keys/%ZZ`).
     if (hasMalformedPath(req.url ?? '/')) {
       const requestId = newRequestId();
@@ -108,36 +161,8 @@ async function main(): Promise<void> {
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
     });
-  });
-  // Time limits, requests per connection and the connection cap (lib/http/server-limits.ts, HTTP_* variables).
-  applyServerLimits(server, limits);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.hostname, () => resolve());
-  });
-  const address = server.address();
-  const shown = typeof address === 'object' && address ? `${options.hostname ?? 'localhost'}:${address.port}` : String(address);
-  console.log(`[yamljson] ready on http://${shown}${front ? '' : ' (the API through Next.js)'}`);
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`[yamljson] ${signal}: stopping`);
-    server.close();
-    server.closeIdleConnections();
-    // Usage counts kept in memory are written before the database stops.
-    void shutdownAccounts()
-      .catch((err: unknown) => console.error('[yamljson] could not store usage counts:', err))
-      .then(() => embedded?.stop())
-      .finally(() => process.exit(0));
-    setTimeout(() => process.exit(1), 10_000).unref();
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
-
-type Front = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 
 async function loadFront(): Promise<Front> {
   const file = path.join(process.cwd(), 'build', 'api-front.mjs');

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { Redis as UpstashRedis } from '@upstash/redis';
 import { Redis as IORedis, type RedisOptions } from 'ioredis';
-import { DependencyUnavailableError, dependencyTimeoutMs, withDeadline } from '../dependencies';
+import { DependencyUnavailableError, withDeadline } from '../dependencies';
 
 /** The slice of @upstash/redis that @upstash/ratelimit uses. */
 export interface ScriptRedis {
@@ -213,11 +213,12 @@ class UpstashConnection implements RedisConnection {
   async close(): Promise<void> {}
 }
 
-export function connectRedis(env: Record<string, string | undefined> = process.env): RedisConnection | null {
-  if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
-    const client = new UpstashRedis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN });
-    return new UpstashConnection(client, dependencyTimeoutMs('redis', env));
-  }
-  if (env.REDIS_URL) return new IORedisConnection(env.REDIS_URL, dependencyTimeoutMs('redis', env));
+/** Which Redis the configuration names (lib/config): UPSTASH_REDIS_REST_URL and _TOKEN, or REDIS_URL. */
+export type RedisTarget = { readonly kind: 'upstash'; readonly url: string; readonly token: string } | { readonly kind: 'redis'; readonly url: string };
+
+/** A connection to `target` whose every command has `timeoutMs` (REDIS_TIMEOUT_MS), or null for none. */
+export function connectRedis(target: RedisTarget | null, timeoutMs: number): RedisConnection | null {
+  if (target?.kind === 'upstash') return new UpstashConnection(new UpstashRedis({ url: target.url, token: target.token }), timeoutMs);
+  if (target?.kind === 'redis') return new IORedisConnection(target.url, timeoutMs);
   return null;
 }

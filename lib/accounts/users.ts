@@ -7,7 +7,6 @@ import { newId, secretBase62 } from './ids';
 import { dummyPasswordHash, hashPassword, PASSWORD_MAX_LENGTH, passwordProblem, verifyPassword } from './passwords';
 import { isPlanId, PLAN_IDS, PLANS, type PlanId } from './plans';
 import { toPublicUser, type PublicUser } from './public-user';
-import { selfServeUpgrades } from './self-serve-upgrades';
 import { isKnownAddress, releaseAttempts, reserveAttempt, signInRules, signUpRule, throttledError } from './throttle';
 
 export type { PublicUser } from './public-user';
@@ -122,10 +121,11 @@ const planRank = (plan: PlanId) => PLAN_IDS.indexOf(plan);
 
 /**
  * The dashboard: an account moves itself to a smaller plan at once; a larger one is the operator's
- * to grant (`npm run admin -- set-plan`) until billing exists, unless YAMLJSON_SELF_SERVE_UPGRADES=on.
+ * to grant (`npm run admin -- set-plan`) until billing exists, unless `selfServeUpgrades`
+ * (YAMLJSON_SELF_SERVE_UPGRADES=on, config.selfServeUpgrades).
  */
-export async function changeOwnPlan(db: Db, user: PublicUser, plan: string): Promise<PublicUser> {
-  if (isPlanId(plan) && planRank(plan) > planRank(user.plan) && !selfServeUpgrades()) {
+export async function changeOwnPlan(db: Db, user: PublicUser, plan: string, selfServeUpgrades: boolean): Promise<PublicUser> {
+  if (isPlanId(plan) && planRank(plan) > planRank(user.plan) && !selfServeUpgrades) {
     throw new AccountError(
       'forbidden',
       `Moving up to the ${PLANS[plan].name} plan is granted by the operator of this service: ask them to run ` +

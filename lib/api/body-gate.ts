@@ -2,7 +2,8 @@
 // is read as its bytes arrive, so memory follows what was sent, but a slow upload still holds its
 // bytes for as long as the client takes; thousands of them at once could hold gigabytes. Beyond the
 // account's share the answer is 429 `rate_limited`, beyond the server's 503 `unavailable`, both
-// with `Retry-After`; the request's body is then not read.
+// with `Retry-After`; the request's body is then not read. One gate per process, in lib/services'
+// object, so the front's bundle and Next.js's count together.
 import { ApiError } from './errors';
 
 /** A body is large when it declares, or has sent, more than this. */
@@ -12,6 +13,7 @@ export const DEFAULT_LARGE_BODIES = 32;
 /** Seconds a refused client is told to wait: a large upload takes seconds. */
 export const LARGE_BODY_RETRY_AFTER_SECONDS = 5;
 
+/** MAX_LARGE_BODIES_PER_ACCOUNT and MAX_LARGE_BODIES (lib/config). */
 export interface BodyGateLimits {
   /** Large bodies one account may send at once. */
   perAccount: number;
@@ -63,26 +65,4 @@ export class BodyGate {
       else this.#byAccount.set(account, count);
     };
   }
-}
-
-/** Reads MAX_LARGE_BODIES_PER_ACCOUNT and MAX_LARGE_BODIES (positive whole numbers) or the defaults. */
-export function bodyGateLimits(env: Record<string, string | undefined> = process.env): BodyGateLimits {
-  return {
-    perAccount: positive(env, 'MAX_LARGE_BODIES_PER_ACCOUNT', DEFAULT_LARGE_BODIES_PER_ACCOUNT),
-    total: positive(env, 'MAX_LARGE_BODIES', DEFAULT_LARGE_BODIES),
-  };
-}
-
-function positive(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const value = env[name]?.trim();
-  if (!value) return fallback;
-  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new Error(`Invalid configuration: ${name} must be a positive whole number (got ${JSON.stringify(value)}).`);
-  return Number(value);
-}
-
-const holder = globalThis as typeof globalThis & { __yamljsonBodyGate?: BodyGate };
-
-/** The process's gate, shared by every bundle that reads bodies (the front and Next.js). */
-export function sharedBodyGate(): BodyGate {
-  return (holder.__yamljsonBodyGate ??= new BodyGate(bodyGateLimits()));
 }

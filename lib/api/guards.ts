@@ -3,8 +3,6 @@
 import 'server-only';
 import { touchApiKey } from '@/lib/accounts/api-keys';
 import { PLANS } from '@/lib/accounts/plans';
-import { db } from '@/lib/db/client';
-import { accountsRuntime } from './accounts-runtime';
 import { ApiError } from './errors';
 import type { ApiGuard } from './with-api';
 
@@ -22,17 +20,17 @@ export const requireApiKey: ApiGuard = async (request, ctx) => {
   if (!match) throw unauthorized('The Authorization header must be "Bearer <key>".');
   // A database or Redis that does not answer (within its deadline) throws: toErrorReply makes it a
   // 503, never a 500 or a free pass.
-  const owner = await accountsRuntime().findKeyOwner(match[1]!);
+  const owner = await ctx.services.findKeyOwner(match[1]!);
   if (!owner) throw unauthorized('This API key is not valid: it is unknown or was revoked.');
   ctx.account = owner;
-  void touchApiKey(db(), owner.keyId);
+  void touchApiKey(ctx.services.db, owner.keyId);
 };
 
 export const enforceQuota: ApiGuard = async (_request, ctx) => {
   const account = ctx.account;
   if (!account) throw new Error('enforceQuota runs after requireApiKey');
   const plan = PLANS[account.plan];
-  const decision = await accountsRuntime().quota.consume(account.userId, account.plan);
+  const decision = await ctx.services.quota.consume(account.userId, account.plan);
   if (decision.limit !== null) {
     ctx.responseHeaders['X-RateLimit-Limit'] = String(decision.limit);
     ctx.responseHeaders['X-RateLimit-Remaining'] = String(decision.remaining);

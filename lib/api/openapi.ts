@@ -1,6 +1,6 @@
 // Builds the OpenAPI 3.1 document from the zod schemas, so the docs cannot drift from the code.
 import { z } from 'zod';
-import { config } from './config';
+import { APP_VERSION } from '@/lib/config/version';
 import { ERROR_STATUS, PUBLIC_API_ERROR_CODES, type ApiErrorCode } from './errors';
 import {
   convertRequestExamples,
@@ -55,7 +55,7 @@ function buildOpenApiDocument(): Json {
     openapi: '3.1.0',
     info: {
       title: 'yamljson API',
-      version: config.version,
+      version: APP_VERSION,
       description:
         'Converts YAML to JSON and back, and validates both. Every failure answers with the `ErrorResponse` body; every response carries `X-Request-Id`.',
     },

@@ -5,7 +5,7 @@
 // Bodies over 1 MiB take a place in the body gate first (body-gate.ts: per account and in total).
 import { joinBlocks, parseJsonBody, type BodyBytes } from '@/lib/conversion/body-bytes';
 import { formatBytes, formatOverLimit } from '@/lib/format/format-bytes';
-import { LARGE_BODY_BYTES, sharedBodyGate, type BodyGate } from './body-gate';
+import { LARGE_BODY_BYTES, type BodyGate } from './body-gate';
 import { ApiError } from './errors';
 import { isJsonMediaType, isRawMediaType, mediaTypeOf, RAW_MEDIA_TYPES } from './media-type';
 import type { ApiRequest, BodyReader } from './with-api';
@@ -21,9 +21,16 @@ const LARGEST_BLOCK = 16 * MIB;
 export interface BodyReadOptions {
   /** The account sending it (none for requests without one: counted in the total only). */
   account?: string;
-  /** The gate (tests); by default the process's. */
+  /** The process's gate (ctx.services.bodyGate); needed by every read whose cap is over 1 MiB. */
   gate?: BodyGate;
 }
+
+/** A read that was given no gate cannot take a place in it: a mistake of the caller's, not the client's. */
+const NO_GATE: Pick<BodyGate, 'enter'> = {
+  enter() {
+    throw new Error('read-body: a body over 1 MiB needs the body gate (pass options.gate: ctx.services.bodyGate)');
+  },
+};
 
 let heldBytes = 0;
 
@@ -104,7 +111,7 @@ async function readBytesCapped(
   options: BodyReadOptions,
 ): Promise<BodyBytes> {
   if (!request.body) return { blocks: [new Uint8Array(0)], byteLength: 0 };
-  const gate = options.gate ?? sharedBodyGate();
+  const gate = options.gate ?? NO_GATE;
   let leave: (() => void) | null = declared !== null && declared > LARGE_BODY_BYTES ? gate.enter(options.account) : null;
   const reader: BodyReader = 'openReader' in request.body ? request.body.openReader() : request.body.getReader();
   const blocks: Uint8Array[] = [];

@@ -1,7 +1,7 @@
 // Where a conversion runs: on the request thread under a short deadline, else in a pool of worker
 // threads (piscina) with a heap limit, a time limit and turns that are fair between accounts, so
 // no document can stall the server, crash it, or keep other accounts waiting behind one account.
-import 'server-only';
+// (Not marked 'server-only': scripts/serve.ts, outside Next.js, builds the server's pool, lib/services.)
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { reviveError, serializeError } from '@/lib/conversion/job-errors';
 import type { TaskStarted, WorkerAnswer, WorkerTask } from '@/lib/conversion/worker-protocol';
 import { ConversionError } from '@/lib/converter';
 import { ApiError } from '@/lib/errors/api-error';
-import { config } from './config';
+import { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS } from '@/lib/config/defaults';
 import { FairQueue } from './fair-queue';
 
 export interface RunLimits {
@@ -47,8 +47,8 @@ const WORKERS = Math.max(1, availableParallelism());
 export const defaultRunLimits: RunLimits = {
   workerFromBytes: 256 * 1024,
   inProcessDeadlineMs: IN_PROCESS_DEADLINE_MS,
-  memoryMb: config.conversionMemoryMb,
-  timeoutMs: config.conversionTimeoutMs,
+  memoryMb: DEFAULT_CONVERSION_MEMORY_MB,
+  timeoutMs: DEFAULT_CONVERSION_TIMEOUT_MS,
   maxWorkers: WORKERS,
   maxRunningPerAccount: Math.max(1, WORKERS - 1),
   maxQueuedPerAccount: 4,
@@ -143,7 +143,7 @@ export class ConversionPool {
 
   /**
    * The same as `run`, with a refusal returned as data rather than thrown: the server's pool is
-   * shared through globalThis by every copy of this module, and each caller makes its own errors.
+   * shared by every copy of this module (lib/services), and each caller makes its own errors.
    * `client` may be the request itself: its `signal` is read only if the job goes to a worker.
    */
   async outcome(job: ConversionJob, client?: AbortSignal | { readonly signal: AbortSignal }, account: string = NO_ACCOUNT): Promise<JobOutcome> {
@@ -351,24 +351,20 @@ function warnOnce(message: string): void {
   console.error(message);
 }
 
-/** One pool per process, even if the module is loaded twice (dev reloads, several route bundles). */
-const holder = globalThis as typeof globalThis & { __yamljsonConversionPool?: ConversionPool };
-
-function serverPool(): ConversionPool {
-  holder.__yamljsonConversionPool ??= new ConversionPool();
-  return holder.__yamljsonConversionPool;
-}
-
 /**
- * Answers a conversion job with the server's pool. `client.signal` is read only for a job that
- * goes to a worker (the node:http front creates it on first use; small jobs never need it).
+ * Answers a conversion job with `pool` (the server's: lib/services). `client.signal` is read only for
+ * a job that goes to a worker (the node:http front creates it on first use; small jobs never need it).
  */
-export async function runConversionJob(job: ConversionJob, client?: { readonly signal: AbortSignal }, account?: string): Promise<JobAnswer> {
-  return settle(await serverPool().outcome(job, client, account));
+export async function runConversionJob(
+  pool: ConversionPool,
+  job: ConversionJob,
+  client?: { readonly signal: AbortSignal },
+  account?: string,
+): Promise<JobAnswer> {
+  return settle(await pool.outcome(job, client, account));
 }
 
-/** Starts the server pool's workers (instrumentation.ts, at start-up); without the bundled worker, nothing to start. */
-export function startConversionPool(): void {
-  const pool = serverPool();
+/** Starts the pool's workers now rather than during the first large request (scripts/serve.ts); without the bundled worker, nothing to start. */
+export function startConversionPool(pool: ConversionPool): void {
   if (existsSync(pool.limits.workerFile)) pool.start();
 }

@@ -5,14 +5,14 @@ import { ApiError } from './errors';
 import type { ApiGuard, ApiRequest } from './with-api';
 
 export const requireSession: ApiGuard = async (_request, ctx) => {
-  const user = await getCurrentUser();
+  const user = await getCurrentUser(ctx.services);
   if (!user) throw new ApiError('unauthorized', 'Sign in to use the dashboard.');
   ctx.user = user;
 };
 
-/** The site's own origin: NEXTAUTH_URL when set, else the request's Host. */
-function expectedOrigin(request: ApiRequest): string {
-  if (process.env.NEXTAUTH_URL) return new URL(process.env.NEXTAUTH_URL).origin;
+/** The site's own origin: NEXTAUTH_URL's when set (`siteOrigin`), else the request's Host. */
+function expectedOrigin(request: ApiRequest, siteOrigin: string | undefined): string {
+  if (siteOrigin) return siteOrigin;
   const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host;
   const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() ?? new URL(request.url).protocol.replace(':', '');
   return `${proto}://${host}`;
@@ -23,11 +23,11 @@ function expectedOrigin(request: ApiRequest): string {
  * send Origin on every POST/PUT/PATCH/DELETE; a request with neither Origin nor Sec-Fetch-Site is
  * not from the dashboard either.
  */
-export const requireSameOrigin: ApiGuard = (request) => {
+export const requireSameOrigin: ApiGuard = (request, ctx) => {
   if (request.method === 'GET' || request.method === 'HEAD') return;
   const origin = request.headers.get('origin');
   const site = request.headers.get('sec-fetch-site');
-  const ok = origin ? origin === expectedOrigin(request) : site === 'same-origin';
+  const ok = origin ? origin === expectedOrigin(request, ctx.services.config.siteOrigin) : site === 'same-origin';
   if (!ok) {
     throw new ApiError(
       'forbidden',

@@ -3,12 +3,12 @@
 // Next.js route file (next-route.ts) and by the server's node:http front (lib/http/front.ts)
 // without a Web Request/Response pair per call on the fast path.
 import { API_SECURITY_HEADERS, HSTS_VALUE, isHttpsRequest } from '@/lib/http/security-headers';
-import { config } from './config';
 import { toErrorReply } from './errors';
 import type { ApiReply } from './reply';
 import { newRequestId } from './request-id';
 import type { KeyOwner } from '@/lib/accounts/api-keys';
 import type { PublicUser } from '@/lib/accounts/users';
+import { services, type Services } from '@/lib/services/seam';
 
 export type { ApiReply } from './reply';
 
@@ -47,6 +47,8 @@ export interface ApiContext {
   readonly requestId: string;
   /** The path's parameters, filled by the route table (or by Next.js from the route file's folder names). */
   readonly params: RouteParams;
+  /** The server's database, quota store, key lookup, pool, body gate and configuration. */
+  readonly services: Services;
   /** The largest `input` accepted, in UTF-8 bytes; a guard may set the account's plan limit. */
   maxInputBytes: number;
   /** Named in the 413 message when set ("the Free plan accepts up to 1 MB"). */
@@ -72,10 +74,12 @@ export interface WithApiOptions {
 export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endpoint {
   const guards = options.guards ?? [];
   return async (request, params = NO_PARAMS) => {
+    const installed = services();
     const ctx: ApiContext = {
       requestId: newRequestId(),
       params,
-      maxInputBytes: config.maxInputBytes,
+      services: installed,
+      maxInputBytes: installed.config.maxInputBytes,
       responseHeaders: {},
     };
     let reply: ApiReply;
@@ -88,7 +92,7 @@ export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endp
     // Header names are compared case-insensitively; replies and guards use canonical case.
     const headers: Record<string, string> = {
       ...API_SECURITY_HEADERS,
-      ...(isHttpsRequest(request.headers) ? { 'Strict-Transport-Security': HSTS_VALUE } : {}),
+      ...(isHttpsRequest(request.headers, installed.config.siteIsHttps) ? { 'Strict-Transport-Security': HSTS_VALUE } : {}),
       ...ctx.responseHeaders,
       ...reply.headers,
       'X-Request-Id': ctx.requestId,

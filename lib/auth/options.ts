@@ -11,30 +11,33 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { isAccountError } from '@/lib/accounts/errors';
 import { endSession, findSessionUser, SESSION_MAX_AGE_SECONDS, startSession } from '@/lib/accounts/sessions';
 import { verifyCredentials } from '@/lib/accounts/users';
-import { db } from '@/lib/db/client';
+import type { Db } from '@/lib/db/client';
 import { describeFailure, unavailableDependency } from '@/lib/dependencies';
 import { requestClientAddress } from '@/lib/http/client-address';
+import type { Services } from '@/lib/services/seam';
 import { sameSitePath } from '@/lib/web/safe-callback-url';
 
-// Without NEXTAUTH_URL, next-auth takes the site's address from the request's Host header.
-if (!process.env.NEXTAUTH_URL && !process.env.AUTH_TRUST_HOST) process.env.AUTH_TRUST_HOST = '1';
+// Without NEXTAUTH_URL, next-auth takes the site's address from the request's Host header
+// (AUTH_TRUST_HOST, set at start by lib/config's exportForLibraries).
+
+/** What the sign-in options use of the server's services. */
+export type AuthServices = Pick<Services, 'db' | 'config'>;
 
 export { SESSION_MAX_AGE_SECONDS };
 
 let secret: Promise<string> | undefined;
 
-async function loadSecret(): Promise<string> {
-  const fromEnv = process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET;
-  if (fromEnv) return fromEnv;
+async function loadSecret({ db, config }: AuthServices): Promise<string> {
+  if (config.authSecret) return config.authSecret;
   const candidate = randomBytes(32).toString('base64url');
   // The first instance to ask stores its candidate; everyone reads the stored one.
-  await db().$executeRaw`INSERT INTO "AppSecret" ("name", "value") VALUES ('nextauth_secret', ${candidate}) ON CONFLICT ("name") DO NOTHING`;
-  const row = await db().appSecret.findUniqueOrThrow({ where: { name: 'nextauth_secret' } });
+  await db.$executeRaw`INSERT INTO "AppSecret" ("name", "value") VALUES ('nextauth_secret', ${candidate}) ON CONFLICT ("name") DO NOTHING`;
+  const row = await db.appSecret.findUniqueOrThrow({ where: { name: 'nextauth_secret' } });
   return row.value;
 }
 
-export function sessionSecret(): Promise<string> {
-  secret ??= loadSecret().catch((err: unknown) => {
+export function sessionSecret(services: AuthServices): Promise<string> {
+  secret ??= loadSecret(services).catch((err: unknown) => {
     secret = undefined;
     throw err;
   });
@@ -52,84 +55,95 @@ class SessionEnded extends Error {
 /** The session secret a cookie's token carries (`sid`), if any. */
 const sessionIdOf = (token: JWT | null | undefined): unknown => token?.sid;
 
-export async function authOptions(): Promise<NextAuthOptions> {
+/** next-auth's options; `services` from the caller's edge (the auth route, getCurrentUser's caller). */
+export async function authOptions(services: AuthServices): Promise<NextAuthOptions> {
+  const { db } = services;
   return {
-    secret: await sessionSecret(),
+    secret: await sessionSecret(services),
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: '/signin', error: '/signin' },
-    providers: [
-      CredentialsProvider({
-        name: 'Email and password',
-        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        async authorize(credentials, req) {
-          const email: unknown = credentials?.email ?? '';
-          const password: unknown = credentials?.password ?? '';
-          if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) {
-            throw new Error('Enter your email and password.');
-          }
-          try {
-            const user = await verifyCredentials(db(), email, password, requestClientAddress(req.headers ?? {}));
-            return { id: user.id, email: user.email };
-          } catch (err) {
-            // next-auth hands this message to signIn()'s `error`, which the form shows as is.
-            if (isAccountError(err)) throw new Error(err.message);
-            console.error('[auth] sign-in failed:', err);
-            throw new Error('Signing in is not possible right now; try again shortly.');
-          }
-        },
-      }),
-    ],
-    callbacks: {
-      // At sign-in (`user` is set) a server-side session starts; its secret rides in the token.
-      async jwt({ token, user }) {
-        if (user) {
-          token.sub = user.id;
-          token.sid = await startSession(db(), user.id);
-        }
-        return token;
-      },
-      // Every read of the session (pages, the dashboard's API, the browser's /api/auth/session)
-      // checks that its row still exists and the account is not disabled.
-      // A database that does not answer is not a signed-out session: next-auth would swallow the
-      // error and answer "no session" (a 401 on the dashboard's API), so the session says which
-      // dependency failed and getCurrentUser() throws it (503 unavailable).
-      async session({ session, token }) {
-        let user: Awaited<ReturnType<typeof findSessionUser>>;
-        try {
-          user = await findSessionUser(db(), sessionIdOf(token));
-        } catch (err) {
-          const dependency = unavailableDependency(err);
-          if (!dependency) throw err;
-          console.error(`[next-auth] session lookup: ${dependency} unavailable: ${describeFailure(err)}`);
-          return { ...session, unavailable: dependency };
-        }
-        if (!user || user.id !== token.sub) throw new SessionEnded();
-        return { ...session, user: { ...session.user, id: user.id, email: user.email, plan: user.plan } };
-      },
-      // Only paths on this site (the same check as the sign-in page's callbackUrl).
-      redirect({ url, baseUrl }) {
-        const base = new URL(baseUrl);
-        const target = url.startsWith(base.origin) ? url.slice(base.origin.length) || '/' : url;
-        const path = sameSitePath(target);
-        return path ? `${base.origin}${path}` : baseUrl;
-      },
-    },
+    providers: [credentialsProvider(db)],
+    callbacks: sessionCallbacks(db),
     events: {
       async signOut({ token }) {
-        await endSession(db(), sessionIdOf(token));
+        await endSession(db, sessionIdOf(token));
       },
     },
-    logger: {
-      // An ended session is an expected answer (signed out), not an error worth a log line.
-      error(code, metadata) {
-        const err = (metadata as { error?: unknown } | undefined)?.error ?? metadata;
-        if (err instanceof SessionEnded) return;
-        console.error(`[next-auth][error][${code}]`, metadata);
-      },
-      warn(code) {
-        console.warn(`[next-auth][warn][${code}]`);
-      },
-      debug() {},
+    logger: AUTH_LOGGER,
+  };
+}
+
+/** Email and password, checked with the sign-in throttles (lib/accounts/users.ts). */
+function credentialsProvider(db: Db) {
+  return CredentialsProvider({
+    name: 'Email and password',
+    credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+    async authorize(credentials, req) {
+      const email: unknown = credentials?.email ?? '';
+      const password: unknown = credentials?.password ?? '';
+      if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) {
+        throw new Error('Enter your email and password.');
+      }
+      try {
+        const user = await verifyCredentials(db, email, password, requestClientAddress(req.headers ?? {}));
+        return { id: user.id, email: user.email };
+      } catch (err) {
+        // next-auth hands this message to signIn()'s `error`, which the form shows as is.
+        if (isAccountError(err)) throw new Error(err.message);
+        console.error('[auth] sign-in failed:', err);
+        throw new Error('Signing in is not possible right now; try again shortly.');
+      }
+    },
+  });
+}
+
+function sessionCallbacks(db: Db): NextAuthOptions['callbacks'] {
+  return {
+    // At sign-in (`user` is set) a server-side session starts; its secret rides in the token.
+    async jwt({ token, user }) {
+      if (user) {
+        token.sub = user.id;
+        token.sid = await startSession(db, user.id);
+      }
+      return token;
+    },
+    // Every read of the session (pages, the dashboard's API, the browser's /api/auth/session)
+    // checks that its row still exists and the account is not disabled.
+    // A database that does not answer is not a signed-out session: next-auth would swallow the
+    // error and answer "no session" (a 401 on the dashboard's API), so the session says which
+    // dependency failed and getCurrentUser() throws it (503 unavailable).
+    async session({ session, token }) {
+      let user: Awaited<ReturnType<typeof findSessionUser>>;
+      try {
+        user = await findSessionUser(db, sessionIdOf(token));
+      } catch (err) {
+        const dependency = unavailableDependency(err);
+        if (!dependency) throw err;
+        console.error(`[next-auth] session lookup: ${dependency} unavailable: ${describeFailure(err)}`);
+        return { ...session, unavailable: dependency };
+      }
+      if (!user || user.id !== token.sub) throw new SessionEnded();
+      return { ...session, user: { ...session.user, id: user.id, email: user.email, plan: user.plan } };
+    },
+    // Only paths on this site (the same check as the sign-in page's callbackUrl).
+    redirect({ url, baseUrl }) {
+      const base = new URL(baseUrl);
+      const target = url.startsWith(base.origin) ? url.slice(base.origin.length) || '/' : url;
+      const path = sameSitePath(target);
+      return path ? `${base.origin}${path}` : baseUrl;
     },
   };
 }
+
+const AUTH_LOGGER: NextAuthOptions['logger'] = {
+  // An ended session is an expected answer (signed out), not an error worth a log line.
+  error(code, metadata) {
+    const err = (metadata as { error?: unknown } | undefined)?.error ?? metadata;
+    if (err instanceof SessionEnded) return;
+    console.error(`[next-auth][error][${code}]`, metadata);
+  },
+  warn(code) {
+    console.warn(`[next-auth][warn][${code}]`);
+  },
+  debug() {},
+};

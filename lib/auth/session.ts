@@ -4,7 +4,7 @@ import { getServerSession } from 'next-auth';
 import { isPlanId } from '@/lib/accounts/plans';
 import type { PublicUser } from '@/lib/accounts/users';
 import { DependencyUnavailableError, type Dependency } from '@/lib/dependencies';
-import { authOptions } from './options';
+import { authOptions, type AuthServices } from './options';
 
 /**
  * The account behind the session, or null: no session, or one that has ended (signed out, signed
@@ -12,8 +12,8 @@ import { authOptions } from './options';
  * looks the session and its account up (one query) on every call. Throws DependencyUnavailableError
  * (503 unavailable on the API) when the database does not answer that lookup.
  */
-export async function getCurrentUser(): Promise<PublicUser | null> {
-  const session = await getServerSession(await authOptions());
+export async function getCurrentUser(services: AuthServices): Promise<PublicUser | null> {
+  const session = await getServerSession(await authOptions(services));
   const unavailable = (session as { unavailable?: Dependency } | null)?.unavailable;
   if (unavailable) throw new DependencyUnavailableError(unavailable, `the ${unavailable} did not answer the session lookup`);
   const user = session?.user as Partial<PublicUser> | undefined;

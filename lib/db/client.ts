@@ -1,8 +1,7 @@
 // The Prisma client on a PostgreSQL URL: a real server, or the embedded database's socket server
-// (scripts/serve.ts starts it and hands its URL to the app as DATABASE_URL).
+// (scripts/serve.ts starts it and builds the server's client on its URL, lib/services).
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { PoolConfig } from 'pg';
-import { dependencyTimeoutMs } from '../dependencies';
 import { PrismaClient } from './generated/client';
 
 export type Db = PrismaClient;
@@ -35,20 +34,4 @@ export function createDb(url: string, maxConnections = 10, options: CreateDbOpti
     } satisfies PoolConfig);
   }
   return new PrismaClient({ adapter: new PrismaPg(pool) });
-}
-
-const holder = globalThis as typeof globalThis & { __yamljsonDb?: Db };
-
-/** The process's client for DATABASE_URL, created on first use, with the request path's deadline (DATABASE_TIMEOUT_MS). */
-export function db(): Db {
-  if (!holder.__yamljsonDb) {
-    const url = process.env.DATABASE_URL;
-    if (!url) {
-      throw new Error(
-        'DATABASE_URL is not set: start the app with `npm start` (which starts the embedded database) or point DATABASE_URL at PostgreSQL.',
-      );
-    }
-    holder.__yamljsonDb = createDb(url, 10, { timeoutMs: dependencyTimeoutMs('database') });
-  }
-  return holder.__yamljsonDb;
 }

@@ -3,7 +3,7 @@
 import { createDb, type Db } from './client';
 import { findEmbeddedServer, openEmbeddedDirect } from './embedded';
 import { migrate } from './migrate';
-import { databaseTarget } from './target';
+import type { DatabaseTarget } from './target';
 
 export interface ToolConnection {
   db: Db;
@@ -12,8 +12,8 @@ export interface ToolConnection {
   close(): Promise<void>;
 }
 
-export async function connectForTool(env = process.env): Promise<ToolConnection> {
-  const target = databaseTarget(env);
+/** `target`: the configuration's database (lib/config). */
+export async function connectForTool(target: DatabaseTarget): Promise<ToolConnection> {
   if (target.kind === 'server') {
     const db = createDb(target.url, 2);
     return { db, where: 'DATABASE_URL', close: () => db.$disconnect() };

@@ -1,18 +1,13 @@
 // Which database the app uses: a PostgreSQL server named by DATABASE_URL, or else the embedded
-// PGlite database persisted in a folder (no server to install).
+// PGlite database persisted in a folder (no server to install). lib/config reads both variables.
 import path from 'node:path';
 
 export type DatabaseTarget =
   | { readonly kind: 'server'; readonly url: string }
   | { readonly kind: 'embedded'; readonly dataDir: string };
 
-export function databaseTarget(env: Record<string, string | undefined> = process.env): DatabaseTarget {
-  const url = env.DATABASE_URL?.trim();
-  if (url) {
-    if (!/^postgres(ql)?:\/\//.test(url)) {
-      throw new Error('DATABASE_URL must be a postgresql:// URL (or leave it unset to use the embedded database).');
-    }
-    return { kind: 'server', url };
-  }
-  return { kind: 'embedded', dataDir: path.resolve(env.YAMLJSON_DATA_DIR || path.join(process.cwd(), '.data', 'pglite')) };
+/** `url`: DATABASE_URL (a postgresql:// URL, checked by lib/config); `dataDir`: YAMLJSON_DATA_DIR, default .data/pglite. */
+export function databaseTarget(url: string | undefined, dataDir: string | undefined): DatabaseTarget {
+  if (url) return { kind: 'server', url };
+  return { kind: 'embedded', dataDir: path.resolve(dataDir || path.join(process.cwd(), '.data', 'pglite')) };
 }

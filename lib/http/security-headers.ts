@@ -27,11 +27,8 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-let siteIsHttps: boolean | undefined;
-
-/** Whether this request reached the site over https. */
-export function isHttpsRequest(headers: { get(name: string): string | null }): boolean {
-  siteIsHttps ??= (process.env.NEXTAUTH_URL ?? '').startsWith('https://');
+/** Whether this request reached the site over https; `siteIsHttps`: the configured address is (config.siteIsHttps). */
+export function isHttpsRequest(headers: { get(name: string): string | null }, siteIsHttps: boolean): boolean {
   if (siteIsHttps) return true;
   const proto = headers.get('x-forwarded-proto');
   return proto !== null && proto.split(',')[0]!.trim().toLowerCase() === 'https';

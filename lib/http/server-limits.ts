@@ -28,20 +28,22 @@ export const DEFAULT_MAX_CONNECTIONS = 10_000;
 /** Open files kept for everything else (database, workers, Next.js's files) when the default cap follows the process's limit. */
 const FILES_FOR_THE_REST = 256;
 
-/** Reads the HTTP_* variables (positive whole numbers; 0 allowed for HTTP_MAX_REQUESTS_PER_SOCKET). Throws one readable error. */
-export function serverLimits(env: Record<string, string | undefined> = process.env, openFiles = openFilesLimit()): ServerLimits {
-  const headersTimeoutMs = whole(env, 'HTTP_HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS, 1);
-  const requestTimeoutMs = whole(env, 'HTTP_REQUEST_TIMEOUT_MS', Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs), 1);
-  if (requestTimeoutMs < headersTimeoutMs) {
-    throw new Error('Invalid configuration: HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS.');
-  }
+/**
+ * The HTTP_* variables that were set (lib/config checks them: whole numbers above 0, 0 allowed for
+ * HTTP_MAX_REQUESTS_PER_SOCKET, the request timeout at least the headers timeout); unset, a default.
+ */
+export type ServerLimitSettings = { readonly [K in keyof ServerLimits]?: number };
+
+/** The limits: those set, and the defaults (some follow another value, or the process's open-files limit). */
+export function serverLimits(settings: ServerLimitSettings, openFiles = openFilesLimit()): ServerLimits {
+  const headersTimeoutMs = settings.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   const fitting = openFiles === null ? DEFAULT_MAX_CONNECTIONS : Math.max(16, openFiles - FILES_FOR_THE_REST);
   return {
     headersTimeoutMs,
-    requestTimeoutMs,
-    keepAliveTimeoutMs: whole(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_KEEP_ALIVE_TIMEOUT_MS, 1),
-    maxRequestsPerSocket: whole(env, 'HTTP_MAX_REQUESTS_PER_SOCKET', DEFAULT_MAX_REQUESTS_PER_SOCKET, 0),
-    maxConnections: whole(env, 'HTTP_MAX_CONNECTIONS', Math.min(DEFAULT_MAX_CONNECTIONS, fitting), 1),
+    requestTimeoutMs: settings.requestTimeoutMs ?? Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs),
+    keepAliveTimeoutMs: settings.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    maxRequestsPerSocket: settings.maxRequestsPerSocket ?? DEFAULT_MAX_REQUESTS_PER_SOCKET,
+    maxConnections: settings.maxConnections ?? Math.min(DEFAULT_MAX_CONNECTIONS, fitting),
   };
 }
 
@@ -102,15 +104,6 @@ export function openFilesLimit(): number | null {
   } catch {
     return null;
   }
-}
-
-function whole(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
-  const value = env[name]?.trim();
-  if (!value) return fallback;
-  if (!/^\d{1,10}$/.test(value) || Number(value) < min) {
-    throw new Error(`Invalid configuration: ${name} must be a whole number${min > 0 ? ' above 0' : ''} (got ${JSON.stringify(value)}).`);
-  }
-  return Number(value);
 }
 
 /** Whether a request target's path has a `%` escape that does not decode (bad hex, or not UTF-8): answered 400. */

@@ -1,9 +1,10 @@
 // Plans: an account moves itself down at once, never up (until billing exists); the operator
 // grants larger plans with `npm run admin -- set-plan`; YAMLJSON_SELF_SERVE_UPGRADES=on restores
 // self-serve upgrades for a private install.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLAN_LIST } from '@/lib/accounts/plans';
 import { changeOwnPlan, findUserByEmail } from '@/lib/accounts/users';
+import { loadConfig } from '@/lib/config';
 import { accountWithKey, bearer, callConvert, dashboardCall, runAdmin, signedUpUser, testDb } from './accounts';
 import { expectError } from './helpers';
 
@@ -53,16 +54,12 @@ describe('plan changes from the dashboard', () => {
 });
 
 describe('YAMLJSON_SELF_SERVE_UPGRADES=on (a private install)', () => {
-  afterEach(() => {
-    delete process.env.YAMLJSON_SELF_SERVE_UPGRADES;
-  });
+  const selfServe = (value: string) => loadConfig({ YAMLJSON_SELF_SERVE_UPGRADES: value }).selfServeUpgrades;
 
   it('lets an account move itself up; any other value keeps upgrades with the operator', async () => {
     const { email } = await signedUpUser('private');
     const user = (await findUserByEmail(testDb(), email))!;
-    process.env.YAMLJSON_SELF_SERVE_UPGRADES = 'yes';
-    await expect(changeOwnPlan(testDb(), user, 'enterprise')).rejects.toMatchObject({ code: 'forbidden' });
-    process.env.YAMLJSON_SELF_SERVE_UPGRADES = 'on';
-    expect(await changeOwnPlan(testDb(), user, 'enterprise')).toStrictEqual({ ...user, plan: 'enterprise' });
+    await expect(changeOwnPlan(testDb(), user, 'enterprise', selfServe('yes'))).rejects.toMatchObject({ code: 'forbidden' });
+    expect(await changeOwnPlan(testDb(), user, 'enterprise', selfServe('on'))).toStrictEqual({ ...user, plan: 'enterprise' });
   });
 });

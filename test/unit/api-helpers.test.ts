@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { loadConfig, DEFAULT_MAX_INPUT_BYTES } from '@/lib/api/config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, DEFAULT_MAX_INPUT_BYTES } from '@/lib/config';
 import { ApiError, toErrorReply } from '@/lib/api/errors';
 import { route, toResponse } from '@/lib/api/next-route';
 import { jsonReply } from '@/lib/api/reply';
@@ -11,6 +11,7 @@ import { withApi } from '@/lib/api/with-api';
 
 const toErrorResponse = (err: unknown, requestId: string) => toResponse(toErrorReply(err, requestId));
 import { ConversionError } from '@/lib/converter';
+import { testServices, useServices } from '../helpers/services';
 
 describe('config', () => {
   it('defaults MAX_INPUT_BYTES to 100 MB and accepts an override', () => {
@@ -87,6 +88,12 @@ describe('toErrorResponse', () => {
 });
 
 describe('withApi guards (served by a Next route)', () => {
+  let uninstall: () => void;
+  beforeAll(() => {
+    uninstall = useServices();
+  });
+  afterAll(() => uninstall());
+
   it('run before the handler, set the input limit and add headers to success and error responses', async () => {
     const seen: number[] = [];
     const served = route(withApi(
@@ -150,7 +157,7 @@ describe('readJsonBody', () => {
         controller.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    const err = await readJsonBody(request(body, { 'content-type': 'application/json' }), 100_000).catch((e) => e);
+    const err = await readJsonBody(request(body, { 'content-type': 'application/json' }), 100_000, { gate: testServices().bodyGate }).catch((e) => e);
     expect(err.code).toBe('payload_too_large');
     // cap = 2 x 100,000 + 1 MiB = 1,248,576 bytes: 20 chunks of 64 KiB pass it.
     expect(pulled).toBeLessThanOrEqual(21);

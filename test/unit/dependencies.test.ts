@@ -2,9 +2,9 @@
 // produce on the shared PostgreSQL (too many clients, a pool that hands out no connection in time):
 // Prisma's errors as @prisma/adapter-pg reports them.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '@/lib/api/config';
+import { loadConfig } from '@/lib/config';
 import { toErrorReply } from '@/lib/api/errors';
-import { DEFAULT_DEPENDENCY_TIMEOUT_MS, DependencyUnavailableError, dependencyTimeoutMs, unavailableDependency } from '@/lib/dependencies';
+import { DEFAULT_DEPENDENCY_TIMEOUT_MS, DependencyUnavailableError, unavailableDependency } from '@/lib/dependencies';
 import { unavailableAnswer } from '../helpers/outage';
 
 const prismaError = (fields: Record<string, unknown>) => Object.assign(new Error('Invalid `db.user.findMany()` invocation'), { clientVersion: '7.10.0', ...fields });
@@ -12,10 +12,10 @@ const adapterCause = (cause: Record<string, unknown>) => prismaError({ code: 'P2
 
 describe('DATABASE_TIMEOUT_MS and REDIS_TIMEOUT_MS', () => {
   it('default to one second each, and take whole milliseconds', () => {
-    expect(dependencyTimeoutMs('database', {})).toBe(DEFAULT_DEPENDENCY_TIMEOUT_MS);
+    expect(loadConfig({}).databaseTimeoutMs).toBe(DEFAULT_DEPENDENCY_TIMEOUT_MS);
     expect(DEFAULT_DEPENDENCY_TIMEOUT_MS).toBe(1_000);
-    expect(dependencyTimeoutMs('database', { DATABASE_TIMEOUT_MS: '2500' })).toBe(2_500);
-    expect(dependencyTimeoutMs('redis', { REDIS_TIMEOUT_MS: '300', DATABASE_TIMEOUT_MS: '9000' })).toBe(300);
+    expect(loadConfig({ DATABASE_TIMEOUT_MS: '2500' }).databaseTimeoutMs).toBe(2_500);
+    expect(loadConfig({ REDIS_TIMEOUT_MS: '300', DATABASE_TIMEOUT_MS: '9000' }).redisTimeoutMs).toBe(300);
   });
 
   it.each(['0', '-1', '1.5', '1s', '99999999'])('refuse %j at start-up with one readable error', (value) => {

@@ -11,6 +11,7 @@ import { handleValidate } from '@/lib/api/handlers/validate';
 import { ConversionError, DeadlineExceeded, deadlineIn } from '@/lib/converter';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildWorker } from '@/scripts/build-worker.mjs';
+import { testServices } from '../helpers/services';
 
 // In build/ (gitignored), not the system temp dir: the worker requires piscina from node_modules.
 const workerFile = path.join(__dirname, '../../build', `convert-worker.test-${process.pid}.cjs`);
@@ -388,20 +389,14 @@ describe('the endpoints', () => {
     const started: string[] = [];
     const p = new ConversionPool({ ...limits, workerFromBytes: 0 }, { workerStarted: (account) => started.push(account) });
     pools.push(p);
-    const holder = globalThis as { __yamljsonConversionPool?: ConversionPool };
-    const before = holder.__yamljsonConversionPool;
-    holder.__yamljsonConversionPool = p;
-    try {
-      const post = (path: string, body: string, type = 'application/json') =>
-        new Request(`http://x${path}`, { method: 'POST', body, headers: { 'content-type': type } });
-      const ctx = (userId: string) => ({ requestId: 'req_test', maxInputBytes: 1000, responseHeaders: {}, params: {}, account: { keyId: 'k', userId, plan: 'free' as const } });
-      const convert = await handleConvert(post('/api/convert', '{"input": "a: 1", "inputType": "yaml", "outputType": "json"}'), ctx('user-a'));
-      const validate = await handleValidate(post('/api/validate', '{"input": "a: 1", "type": "yaml"}'), ctx('user-b'));
-      const raw = await handleConvert(post('/api/convert?from=yaml&to=json', 'a: 1', 'application/yaml'), ctx('user-c'));
-      expect([convert.status, validate.status, raw.status]).toEqual([200, 200, 200]);
-      expect(started).toEqual(['user-a', 'user-b', 'user-c']);
-    } finally {
-      holder.__yamljsonConversionPool = before;
-    }
+    const services = testServices({ pool: p });
+    const post = (path: string, body: string, type = 'application/json') =>
+      new Request(`http://x${path}`, { method: 'POST', body, headers: { 'content-type': type } });
+    const ctx = (userId: string) => ({ requestId: 'req_test', services, maxInputBytes: 1000, responseHeaders: {}, params: {}, account: { keyId: 'k', userId, plan: 'free' as const } });
+    const convert = await handleConvert(post('/api/convert', '{"input": "a: 1", "inputType": "yaml", "outputType": "json"}'), ctx('user-a'));
+    const validate = await handleValidate(post('/api/validate', '{"input": "a: 1", "type": "yaml"}'), ctx('user-b'));
+    const raw = await handleConvert(post('/api/convert?from=yaml&to=json', 'a: 1', 'application/yaml'), ctx('user-c'));
+    expect([convert.status, validate.status, raw.status]).toEqual([200, 200, 200]);
+    expect(started).toEqual(['user-a', 'user-b', 'user-c']);
   });
 });

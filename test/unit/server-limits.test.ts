@@ -1,6 +1,10 @@
 // The HTTP_* limits of scripts/serve.ts's server, read from the environment; the malformed-path check.
 import { describe, expect, it } from 'vitest';
-import { hasMalformedPath, serverLimits, serverOptions } from '@/lib/http/server-limits';
+import { loadConfig } from '@/lib/config';
+import { hasMalformedPath, serverLimits as limitsOf, serverOptions } from '@/lib/http/server-limits';
+
+/** The limits the server applies for these variables (parsed by lib/config, as at start). */
+const serverLimits = (env: Record<string, string>, openFiles?: number | null) => limitsOf(loadConfig(env).http, openFiles);
 
 describe('serverLimits', () => {
   it('has defaults, and a connection cap that leaves room under the open-files limit', () => {

@@ -19,8 +19,9 @@ export async function handleRawConvert(request: ApiRequest, ctx: ApiContext, que
     preserveComments: query.get('preserveComments') ?? undefined,
     preserveAnchors: query.get('preserveAnchors') ?? undefined,
   });
-  const body = await readRawBody(request, ctx.maxInputBytes, { account: ctx.account?.userId });
+  const body = await readRawBody(request, ctx.maxInputBytes, { account: ctx.account?.userId, gate: ctx.services.bodyGate });
   const answer = await runConversionJob(
+    ctx.services.pool,
     {
       kind: 'convert-raw',
       body,

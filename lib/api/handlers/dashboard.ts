@@ -4,11 +4,8 @@ import { createApiKey, listApiKeys, renameApiKey, revokeApiKey } from '@/lib/acc
 import { PLAN_LIST } from '@/lib/accounts/plans';
 import { usageSummary } from '@/lib/accounts/quota';
 import { endAllSessions } from '@/lib/accounts/sessions';
-import { selfServeUpgrades } from '@/lib/accounts/self-serve-upgrades';
 import { changeOwnPlan, signUp } from '@/lib/accounts/users';
-import { db } from '@/lib/db/client';
 import { requestClientAddress } from '@/lib/http/client-address';
-import { accountsRuntime } from '../accounts-runtime';
 import { KeyNameBodySchema, parseDashboardBody, PlanBodySchema, SignupBodySchema } from '../dashboard-schemas';
 import { jsonReply, type ApiReply } from '../reply';
 import { readJsonBody } from '../read-body';
@@ -30,54 +27,58 @@ function keyIdParam(ctx: ApiContext): string {
 }
 
 // The same 201 whether or not the email had an account (see signUp).
-export async function handleSignup(request: ApiRequest): Promise<ApiReply> {
-  const { email, password } = parseDashboardBody(SignupBodySchema, await readJsonBody(request, SMALL_BODY_BYTES));
-  const outcome = await signUp(db(), email, password, requestClientAddress(request.headers));
+export async function handleSignup(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
+  const body = await readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
+  const { email, password } = parseDashboardBody(SignupBodySchema, body);
+  const outcome = await signUp(ctx.services.db, email, password, requestClientAddress(request.headers));
   return jsonReply(outcome, 201);
 }
 
 // GET /api/dashboard/keys[?cursor=...] - a page of 100 keys, newest first, and the cursor of the next page (null at the end).
 export async function handleListKeys(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const cursor = new URL(request.url).searchParams.get('cursor');
-  return jsonReply(await listApiKeys(db(), signedIn(ctx).id, cursor || null));
+  return jsonReply(await listApiKeys(ctx.services.db, signedIn(ctx).id, cursor || null));
 }
 
 export async function handleCreateKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  const { name } = parseDashboardBody(KeyNameBodySchema, await readJsonBody(request, SMALL_BODY_BYTES));
-  const created = await createApiKey(db(), signedIn(ctx).id, name);
+  const body = await readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
+  const { name } = parseDashboardBody(KeyNameBodySchema, body);
+  const created = await createApiKey(ctx.services.db, signedIn(ctx).id, name);
   return jsonReply(created, 201);
 }
 
 export async function handleRenameKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  const { name } = parseDashboardBody(KeyNameBodySchema, await readJsonBody(request, SMALL_BODY_BYTES));
-  return jsonReply({ key: await renameApiKey(db(), signedIn(ctx).id, keyIdParam(ctx), name) });
+  const body = await readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
+  const { name } = parseDashboardBody(KeyNameBodySchema, body);
+  return jsonReply({ key: await renameApiKey(ctx.services.db, signedIn(ctx).id, keyIdParam(ctx), name) });
 }
 
 export async function handleRevokeKey(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  return jsonReply({ key: await revokeApiKey(db(), signedIn(ctx).id, keyIdParam(ctx)) });
+  return jsonReply({ key: await revokeApiKey(ctx.services.db, signedIn(ctx).id, keyIdParam(ctx)) });
 }
 
-const planBody = (plan: string) => ({ plan, plans: PLAN_LIST, selfServeUpgrades: selfServeUpgrades() });
+const planBody = (plan: string, ctx: ApiContext) => ({ plan, plans: PLAN_LIST, selfServeUpgrades: ctx.services.config.selfServeUpgrades });
 
 export function handleGetPlan(_request: ApiRequest, ctx: ApiContext): ApiReply {
-  return jsonReply(planBody(signedIn(ctx).plan));
+  return jsonReply(planBody(signedIn(ctx).plan, ctx));
 }
 
 // Down at once; up only when the operator allows self-serve upgrades (403 otherwise).
 export async function handleSetPlan(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  const { plan } = parseDashboardBody(PlanBodySchema, await readJsonBody(request, SMALL_BODY_BYTES));
-  const user = await changeOwnPlan(db(), signedIn(ctx), plan);
-  return jsonReply(planBody(user.plan));
+  const body = await readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
+  const { plan } = parseDashboardBody(PlanBodySchema, body);
+  const user = await changeOwnPlan(ctx.services.db, signedIn(ctx), plan, ctx.services.config.selfServeUpgrades);
+  return jsonReply(planBody(user.plan, ctx));
 }
 
 export async function handleUsage(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const user = signedIn(ctx);
   // Counts kept in memory or buffered (embedded and Redis quota stores) are written first: the page shows every call.
-  await accountsRuntime().quota.flush();
-  return jsonReply(await usageSummary(db(), user.id, user.plan));
+  await ctx.services.quota.flush();
+  return jsonReply(await usageSummary(ctx.services.db, user.id, user.plan));
 }
 
 // DELETE /api/dashboard/sessions - sign out everywhere: every session of the account ends, this one too.
 export async function handleEndAllSessions(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  return jsonReply({ ended: await endAllSessions(db(), signedIn(ctx).id) });
+  return jsonReply({ ended: await endAllSessions(ctx.services.db, signedIn(ctx).id) });
 }

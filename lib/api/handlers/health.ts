@@ -1,9 +1,6 @@
 // GET /api/health (keyed: version and uptime) and GET /api/health/live (no key, says nothing more).
 import 'server-only';
-import { db } from '@/lib/db/client';
 import { describeFailure, type Dependency } from '@/lib/dependencies';
-import { accountsRuntime } from '../accounts-runtime';
-import { config } from '../config';
 import { dependencyUnavailable } from '../errors';
 import { jsonReply, type ApiReply } from '../reply';
 import type { HealthResponse } from '../schemas';
@@ -15,8 +12,8 @@ import type { ApiContext, ApiRequest } from '../with-api';
  * did not answer.
  */
 export async function handleHealth(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  const redis = accountsRuntime().redis;
-  const checks: Array<[Dependency, () => Promise<unknown>]> = [['database', () => db().$queryRaw`SELECT 1`]];
+  const { db, redis, config } = ctx.services;
+  const checks: Array<[Dependency, () => Promise<unknown>]> = [['database', () => db.$queryRaw`SELECT 1`]];
   if (redis) checks.push(['redis', () => redis.ping()]);
   const results = await Promise.all(
     checks.map(([dependency, check]) =>

@@ -1,0 +1,80 @@
+// Every environment variable the server and its commands read, in one zod schema: each is parsed
+// and checked once, at start (lib/config/index.ts), and a bad value stops the start with one line
+// naming it. README's Configuration table and .env.example list the same names and defaults
+// (test/unit/config-docs.test.ts holds the three together).
+import { z } from 'zod';
+import { DEFAULT_LARGE_BODIES, DEFAULT_LARGE_BODIES_PER_ACCOUNT } from '@/lib/api/body-gate';
+import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '@/lib/dependencies';
+import { parseTrustedProxies } from '@/lib/http/client-address';
+import { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS, DEFAULT_MAX_INPUT_BYTES, DEFAULT_PORT } from './defaults';
+import { wholeNumber } from './whole-number';
+
+const DEPENDENCY_TIMEOUT = { unit: 'milliseconds', max: 9_999_999, showRange: true } as const;
+const optionalText = z.string().optional();
+
+/** The message of a check that threw (a parser shared with code outside the schema), without its own prefix. */
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/^Invalid configuration: /, '').replace(/\.$/, '');
+
+export const EnvSchema = z
+  .object({
+    // The server (scripts/serve.ts).
+    PORT: wholeNumber('PORT', { min: 0, max: 65_535, showRange: true }).default(DEFAULT_PORT),
+    YAMLJSON_API_FRONT: optionalText,
+    TRUSTED_PROXIES: z.string().optional().transform((value, ctx) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: messageOf(err) });
+        return z.NEVER;
+      }
+    }),
+    // The database.
+    DATABASE_URL: z
+      .string()
+      .transform((url) => url.trim())
+      .refine((url) => url === '' || /^postgres(ql)?:\/\//.test(url), {
+        message: 'DATABASE_URL must be a postgresql:// URL (or leave it unset to use the embedded database)',
+      })
+      .optional(),
+    YAMLJSON_DATA_DIR: optionalText,
+    DATABASE_TIMEOUT_MS: wholeNumber('DATABASE_TIMEOUT_MS', DEPENDENCY_TIMEOUT).default(DEFAULT_DEPENDENCY_TIMEOUT_MS),
+    // Redis (quotas).
+    REDIS_URL: optionalText,
+    UPSTASH_REDIS_REST_URL: optionalText,
+    UPSTASH_REDIS_REST_TOKEN: optionalText,
+    REDIS_TIMEOUT_MS: wholeNumber('REDIS_TIMEOUT_MS', DEPENDENCY_TIMEOUT).default(DEFAULT_DEPENDENCY_TIMEOUT_MS),
+    // Conversions and request bodies.
+    MAX_INPUT_BYTES: wholeNumber('MAX_INPUT_BYTES', { unit: 'bytes' }).default(DEFAULT_MAX_INPUT_BYTES),
+    CONVERSION_MEMORY_MB: wholeNumber('CONVERSION_MEMORY_MB', { unit: 'MB' }).default(DEFAULT_CONVERSION_MEMORY_MB),
+    CONVERSION_TIMEOUT_MS: wholeNumber('CONVERSION_TIMEOUT_MS', { unit: 'milliseconds' }).default(DEFAULT_CONVERSION_TIMEOUT_MS),
+    MAX_LARGE_BODIES_PER_ACCOUNT: wholeNumber('MAX_LARGE_BODIES_PER_ACCOUNT', { max: 999_999_999 }).default(DEFAULT_LARGE_BODIES_PER_ACCOUNT),
+    MAX_LARGE_BODIES: wholeNumber('MAX_LARGE_BODIES', { max: 999_999_999 }).default(DEFAULT_LARGE_BODIES),
+    // Connections (lib/http/server-limits.ts holds their defaults: some follow other values).
+    HTTP_HEADERS_TIMEOUT_MS: wholeNumber('HTTP_HEADERS_TIMEOUT_MS', { max: 9_999_999_999 }).optional(),
+    HTTP_REQUEST_TIMEOUT_MS: wholeNumber('HTTP_REQUEST_TIMEOUT_MS', { max: 9_999_999_999 }).optional(),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber('HTTP_KEEP_ALIVE_TIMEOUT_MS', { max: 9_999_999_999 }).optional(),
+    HTTP_MAX_REQUESTS_PER_SOCKET: wholeNumber('HTTP_MAX_REQUESTS_PER_SOCKET', { min: 0, max: 9_999_999_999 }).optional(),
+    HTTP_MAX_CONNECTIONS: wholeNumber('HTTP_MAX_CONNECTIONS', { max: 9_999_999_999 }).optional(),
+    // Sign-in (next-auth) and accounts.
+    NEXTAUTH_URL: z
+      .string()
+      .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
+        message: 'NEXTAUTH_URL must be the site\'s http:// or https:// address (e.g. https://yamljson.example.com)',
+      })
+      .optional(),
+    NEXTAUTH_SECRET: optionalText,
+    AUTH_SECRET: optionalText,
+    YAMLJSON_SELF_SERVE_UPGRADES: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    const headers = env.HTTP_HEADERS_TIMEOUT_MS;
+    const request = env.HTTP_REQUEST_TIMEOUT_MS;
+    if (headers !== undefined && request !== undefined && request < headers) {
+      ctx.addIssue({ code: 'custom', message: 'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS', path: ['HTTP_REQUEST_TIMEOUT_MS'] });
+    }
+  });
+
+/** The variables, by name: what README's table and .env.example must list. */
+export type EnvName = keyof typeof EnvSchema.shape;
+export const ENV_NAMES = Object.keys(EnvSchema.shape) as EnvName[];
+export type ParsedEnv = z.output<typeof EnvSchema>;

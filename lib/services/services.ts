@@ -1,0 +1,80 @@
+// The server's services, built once by scripts/serve.ts from the configuration and passed to the
+// code that needs them (the guards and handlers get them in their context; pages, next-auth's route
+// and the proxy at their edge, from lib/services/seam.ts), the way unkey's key service takes
+// New(Config{DB, RateLimiter, KeyCache}).
+// - Redis configured: quotas in Redis (exact across instances), usage written in batches.
+// - This process owns the embedded database (npm start's default): quota counts and key lookups
+//   in memory, exact because no other server uses that database, and the database tells this
+//   process about every key revocation, plan change and disabled account (NOTIFY), which empties
+//   the key cache at once.
+// - A PostgreSQL server (DATABASE_URL): one query per call for each, exact across instances.
+import { authenticateApiKey, type KeyOwner } from '@/lib/accounts/api-keys';
+import { KeyCache } from '@/lib/accounts/key-cache';
+import { DatabaseQuotaStore, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@/lib/accounts/quota';
+import { connectRedis, type RedisConnection } from '@/lib/accounts/redis';
+import { BodyGate } from '@/lib/api/body-gate';
+import { ConversionPool, defaultRunLimits } from '@/lib/api/run-converter';
+import type { Config } from '@/lib/config';
+import { createDb, type Db } from '@/lib/db/client';
+import { AuthChanges } from './auth-changes';
+
+export interface Services {
+  readonly config: Config;
+  /** `npm run dev`: Next.js's development server (its pages' policy allows what it needs). */
+  readonly dev: boolean;
+  /** The request path's database client, with its deadline (DATABASE_TIMEOUT_MS). */
+  readonly db: Db;
+  readonly redis: RedisConnection | null;
+  readonly quota: QuotaStore;
+  /** The account behind an API key, or null (unknown, revoked, account disabled). */
+  findKeyOwner(secret: string): Promise<KeyOwner | null>;
+  /** Where conversions run: the request thread under a deadline, or a worker. */
+  readonly pool: ConversionPool;
+  /** Large request bodies at once, per account and in all. */
+  readonly bodyGate: BodyGate;
+  /** The embedded database's auth-change notifications (heard only by the process that owns it). */
+  readonly authChanges: AuthChanges;
+  /** Writes what is buffered (usage counts) before the process ends. */
+  shutdown(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** The database: DATABASE_URL's, or the URL of the embedded database's socket server. */
+  databaseUrl: string;
+  /**
+   * This process owns the embedded database: it is the only server on it and sees every statement
+   * run on it, so quota counts and key lookups may live in its memory. `authChanges` must then
+   * receive the database's notifications.
+   */
+  embeddedOwner: boolean;
+  authChanges?: AuthChanges;
+  dev?: boolean;
+}
+
+/** Connections are made as they are first needed (the database's pool, Redis's client at once but in the background). */
+export function createServices(config: Config, options: ServiceOptions): Services {
+  const db = createDb(options.databaseUrl, 10, { timeoutMs: config.databaseTimeoutMs });
+  const redis = connectRedis(config.redis, config.redisTimeoutMs);
+  const owner = options.embeddedOwner;
+  const quota: QuotaStore = redis ? new RedisQuotaStore(db, redis) : owner ? new MemoryQuotaStore(db) : new DatabaseQuotaStore(db);
+  const authChanges = options.authChanges ?? new AuthChanges();
+  let findKeyOwner = (secret: string) => authenticateApiKey(db, secret);
+  if (owner) {
+    const cache = new KeyCache(findKeyOwner);
+    authChanges.subscribe(() => cache.invalidateAll());
+    findKeyOwner = (secret) => cache.get(secret);
+  }
+  const pool = new ConversionPool({ ...defaultRunLimits, memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs });
+  return {
+    config,
+    dev: options.dev ?? false,
+    db,
+    redis,
+    quota,
+    findKeyOwner,
+    pool,
+    bodyGate: new BodyGate(config.largeBodies),
+    authChanges,
+    shutdown: () => quota.flush(),
+  };
+}

@@ -1,0 +1,45 @@
+// lib/config: every variable checked at start, bad values named in one line; the services seam.
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '@/lib/config';
+import { services } from '@/lib/services/seam';
+import { useServices } from '../helpers/services';
+
+describe('loadConfig', () => {
+  it('names every bad value at once, with what it takes and what it got', () => {
+    expect(() => loadConfig({ MAX_LARGE_BODIES: '0', PORT: '70000', HTTP_KEEP_ALIVE_TIMEOUT_MS: 'soon' })).toThrow(
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "70000"); MAX_LARGE_BODIES must be a whole number above 0 (got "0"); ' +
+        'HTTP_KEEP_ALIVE_TIMEOUT_MS must be a whole number above 0 (got "soon").',
+    );
+  });
+
+  it('checks the URLs and the proxy list', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow('Invalid configuration: DATABASE_URL must be a postgresql:// URL');
+    expect(() => loadConfig({ NEXTAUTH_URL: 'yamljson.example.com' })).toThrow("Invalid configuration: NEXTAUTH_URL must be the site's http:// or https:// address");
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(
+      'Invalid configuration: TRUSTED_PROXIES entry "10.0.0.0/33" is not an IP address or CIDR range',
+    );
+  });
+
+  it('treats an empty value as unset, and derives what the server uses', () => {
+    const config = loadConfig({ DATABASE_URL: '', REDIS_URL: 'redis://r:6379', NEXTAUTH_URL: 'https://yamljson.example.com/app', AUTH_SECRET: 's' });
+    expect(config.database.kind).toBe('embedded');
+    expect(config.redis).toStrictEqual({ kind: 'redis', url: 'redis://r:6379' });
+    expect([config.siteOrigin, config.siteIsHttps, config.authSecret]).toStrictEqual(['https://yamljson.example.com', true, 's']);
+    expect(loadConfig({ REDIS_URL: 'redis://r', UPSTASH_REDIS_REST_URL: 'https://u', UPSTASH_REDIS_REST_TOKEN: 't' }).redis?.kind).toBe('upstash');
+    expect(loadConfig({ NEXTAUTH_SECRET: 'a', AUTH_SECRET: 'b' }).authSecret).toBe('a');
+    expect([loadConfig({ YAMLJSON_API_FRONT: 'off' }).apiFront, loadConfig({}).apiFront]).toStrictEqual([false, true]);
+  });
+});
+
+describe('the services seam', () => {
+  it('says how to fix a missing install, and gives what was installed', () => {
+    expect(() => services()).toThrow(/yamljson services are not installed: start the app with `npm start`/);
+    const uninstall = useServices();
+    try {
+      expect(services().config.maxInputBytes).toBe(100_000_000);
+    } finally {
+      uninstall();
+    }
+    expect(() => services()).toThrow(/not installed/);
+  });
+});
