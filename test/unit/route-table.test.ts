@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { route } from '@/lib/api/next-route';
 import { jsonReply } from '@/lib/api/reply';
 import { defineRoute, endpointFor, routeMatcher } from '@/lib/api/route-table';
 import { withApi } from '@/lib/api/with-api';
+import { useServices } from '../helpers/services';
 
 const echoParams = withApi((_request, ctx) => jsonReply({ params: ctx.params }));
 const table = {
@@ -12,6 +13,13 @@ const table = {
 const request = (method: string) => new Request('http://x/', { method });
 
 describe('route tables', () => {
+  // withApi reads the services at the one seam (the server installs them; here, the tests' own).
+  let uninstall: () => void;
+  beforeAll(() => {
+    uninstall = useServices();
+  });
+  afterAll(() => uninstall());
+
   it('find exact paths, and fill [name] segments as params, percent-decoded', () => {
     const find = routeMatcher(table);
     expect(find('/api/things')).toStrictEqual({ route: table['/api/things'], params: {} });
