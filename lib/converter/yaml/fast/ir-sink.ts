@@ -7,7 +7,7 @@
  * what the reference reports as an error or warns about (other than .inf/.nan).
  */
 import { jsonKeyText } from '../../json-key-text';
-import { aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../../limits';
+import { MAX_EXPANDED_DEPTH, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../../limits';
 import type { Format, MapEntry, MapNode, NodeComments, SeqNode, YDocument, YNode } from '../../types';
 import { resolvePlain } from '../resolve-scalar';
 import { bail } from '../../bail';
@@ -30,9 +30,6 @@ interface Built {
 
 const MAP = 0;
 const SEQ = 1;
-
-/** Alias expansion may put a subtree this deep at most (the reference refuses past 256). */
-const MAX_EXPANDED_DEPTH = 200;
 
 interface Frame {
   kind: number;

@@ -12,6 +12,10 @@ import { readBlockScalarBody, readBlockScalarHeader } from './block-scalar';
 import { continuesScalar, needsJsonEscape, readQuoted, unfoldLines } from './flow-scalars';
 import type { FastSink } from './sink';
 import { TICKS_PER_CHECK, checkDeadline } from '../../deadline';
+import * as limits from '../../limits';
+
+/* Read once: under a CommonJS transform (tsx, vitest) every use of an imported name is a getter call (see json-to-yaml-fast.ts). */
+const { MAX_FAST_DEPTH, MAX_KEY_LENGTH } = limits;
 
 const SPACE = 32;
 const TAB = 9;
@@ -61,10 +65,6 @@ const V_EMPTY = 1;
 const V_BLOCK = 2;
 const V_COLL = 3;
 
-/** Nesting deeper than this bails (the reference refuses more than 256). */
-const MAX_FAST_DEPTH = 200;
-/** Implicit keys longer than this bail (the reference refuses more than 1024). */
-const MAX_KEY_LENGTH = 1000;
 
 function isBlank(c: number): boolean {
   // NaN (the end of input) counts as blank, like the lexer's `undefined`.
