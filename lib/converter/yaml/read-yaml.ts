@@ -9,8 +9,9 @@ import { checkDeadline } from '../deadline';
 import { ConversionError, tooDeep } from '../errors';
 import { jsonKeyText } from '../json-key-text';
 import { CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../limits';
-import type { Format, MapEntry, NodeComments, ValidationIssue, YDocument, YNode } from '../types';
+import type { Format, MapEntry, ValidationIssue, YDocument, YNode } from '../types';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
+import { type Built, withComments } from './built-node';
 
 export interface ReadYamlOptions {
   /** Attach comments to the IR. */
@@ -391,14 +392,6 @@ function scanCst(tokens: CST.Token[]): ScanResult {
 /* AST -> IR                                                                   */
 /* ------------------------------------------------------------------------- */
 
-interface Built {
-  ir: YNode;
-  /** Nodes in the fully expanded tree rooted here. */
-  size: number;
-  /** Levels of nesting below this node once expanded (0 for a scalar). */
-  height: number;
-}
-
 class IrReader {
   readonly errors: ValidationIssue[] = [];
   readonly warnings: string[] = [];
@@ -466,16 +459,6 @@ class IrReader {
     if (lineEnd !== -1 && next.offset > lineEnd) return undefined;
     this.nextComment++;
     return this.options.comments ? next.text : undefined;
-  }
-
-  private withComments(b: Built, shared: boolean, before?: string[], trailing?: string): Built {
-    if (!before && trailing === undefined) return b;
-    const comments: NodeComments = { ...b.ir.comments };
-    if (before) comments.before = [...before, ...(comments.before ?? [])];
-    if (trailing !== undefined) comments.trailing = trailing;
-    if (shared) return { ir: { ...b.ir, comments }, size: b.size, height: b.height };
-    b.ir.comments = comments;
-    return b;
   }
 
   /* nodes ------------------------------------------------------------------ */
@@ -612,7 +595,7 @@ class IrReader {
       const shared = isAlias(item);
       let b = this.build(item, depth + 1);
       const trailing = isScalar(item) || shared ? this.takeSameLineComment(item.range![1]) : undefined;
-      b = this.withComments(b, shared, before, trailing);
+      b = withComments(b, shared, before, trailing);
       items.push(b.ir);
       size += b.size;
       if (b.height >= height) height = b.height + 1;
@@ -647,7 +630,7 @@ class IrReader {
       if (keyNode && isMergeKey(keyNode) && valueNode) {
         if (this.isMergeable(valueNode)) {
           if (this.options.anchors) {
-            const v = this.withComments(this.build(valueNode, depth + 1), isAlias(valueNode), before, undefined);
+            const v = withComments(this.build(valueNode, depth + 1), isAlias(valueNode), before, undefined);
             ir.entries.push({ key: { kind: 'string', value: '<<' }, value: v.ir, merge: true });
             grow({ size: 1 + v.size, height: v.height });
             continue;
@@ -703,7 +686,7 @@ class IrReader {
         trailing = this.takeSameLineComment(keyEnd, valueNode.range![0]);
         v = this.build(valueNode, depth + 1);
       }
-      v = this.withComments(v, shared, before, trailing);
+      v = withComments(v, shared, before, trailing);
       const entry: MapEntry = { key: k.ir, value: v.ir };
       const id = idOf(k.ir);
       const at = index.get(id);
