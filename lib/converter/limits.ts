@@ -67,3 +67,18 @@ export function expandedSize(node: YNode): number {
   }
   return nodeWeight(node);
 }
+
+/* The fast YAML reader's own bounds (yaml/fast/): below the reference's, so that near a limit it
+ * hands the document to readYaml, which reports it with the reference's message. */
+
+/** Collections nested deeper than this bail to readYaml (which refuses past MAX_DEPTH, 256). */
+export const MAX_FAST_DEPTH = 200;
+
+/** Alias expansion may put a subtree this deep at most (past it readYaml refuses at MAX_DEPTH). */
+export const MAX_EXPANDED_DEPTH = 200;
+
+/** Implicit keys longer than this bail (the reference refuses keys over 1024 characters). */
+export const MAX_KEY_LENGTH = 1000;
+
+/** Longer JSON output bails before the string grows past what V8 can hold (2^29 - 24 characters). */
+export const MAX_OUTPUT_LENGTH = (1 << 29) - (1 << 20);

@@ -9,8 +9,9 @@ import { checkDeadline } from '../deadline';
 import { ConversionError, tooDeep } from '../errors';
 import { jsonKeyText } from '../json-key-text';
 import { CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../limits';
-import type { Format, IssueCode, MapEntry, NodeComments, ValidationIssue, YDocument, YNode } from '../types';
+import type { Format, IssueCode, MapEntry, ValidationIssue, YDocument, YNode } from '../types';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
+import { type Built, withComments } from './built-node';
 
 export interface ReadYamlOptions {
   /** Attach comments to the IR. */
@@ -296,12 +297,14 @@ interface ScanResult {
 }
 
 function scanCst(tokens: CST.Token[]): ScanResult {
-  const comments: SourceComment[] = [];
-  const unclosed: Unclosed[] = [];
-  const errors: ScanResult['errors'] = [];
-  let anchors = 0;
+  const errors = directiveErrors(tokens);
+  const { comments, unclosed, anchors, maxDepth } = walkCst(tokens);
+  return { comments, unclosed, anchors, errors, maxDepth };
+}
 
-  // Directives must be followed by an explicit `---`, and %YAML may appear once per document.
+/** Directives must be followed by an explicit `---`, and %YAML may appear once per document. */
+function directiveErrors(tokens: CST.Token[]): ScanResult['errors'] {
+  const errors: ScanResult['errors'] = [];
   let pending: CST.Directive[] = [];
   let pendingYaml = false; // a %YAML among `pending` (looked up once per directive, it was quadratic)
   for (const t of tokens) {
@@ -341,63 +344,67 @@ function scanCst(tokens: CST.Token[]): ScanResult {
       issue: { message: 'Directives at the end of the stream have no document.', code: 'MISSING_DOCUMENT_START' },
     });
   }
+  return errors;
+}
 
-  // Every comment and anchor token, wherever it sits in the tree, and the deepest nesting
-  // of collections: iteratively, since the point is to refuse deep input before recursion.
-  let maxDepth = 0;
+/**
+ * Every comment and anchor token, wherever it sits in the tree, unclosed quotes and
+ * brackets, and the deepest nesting of collections: iteratively, since the point is to
+ * refuse deep input before recursion.
+ */
+function walkCst(tokens: CST.Token[]): Omit<ScanResult, 'errors'> {
+  const found: Omit<ScanResult, 'errors'> = { comments: [], unclosed: [], anchors: 0, maxDepth: 0 };
   const stack: unknown[] = [];
   const depths: number[] = [];
   for (let i = tokens.length - 1; i >= 0; i--) stack.push(tokens[i]), depths.push(0);
   while (stack.length) {
     checkDeadline();
     const t = stack.pop();
-    let depth = depths.pop()!;
+    const depth = depths.pop()!;
     if (Array.isArray(t)) {
       for (let i = t.length - 1; i >= 0; i--) stack.push(t[i]), depths.push(depth);
       continue;
     }
     if (!t || typeof t !== 'object') continue;
     const tok = t as Record<string, unknown>;
-    const type = tok.type;
-    if (type === 'comment') {
+    if (tok.type === 'comment') {
       const src = tok.source as string;
-      comments.push({ offset: tok.offset as number, text: src.slice(src.startsWith('# ') ? 2 : 1) });
+      found.comments.push({ offset: tok.offset as number, text: src.slice(src.startsWith('# ') ? 2 : 1) });
       continue;
     }
-    if (type === 'anchor') anchors++;
-    else if (type === 'block-map' || type === 'block-seq' || type === 'flow-collection') {
-      if (++depth > maxDepth) maxDepth = depth;
-      if (type === 'flow-collection') {
-        const fc = t as CST.FlowCollection;
-        const close = fc.start.source === '[' ? ']' : '}';
-        if (fc.end[0]?.source !== close) unclosed.push({ offset: fc.start.offset, opener: fc.start.source });
-      }
-    } else if (type === 'double-quoted-scalar' || type === 'single-quoted-scalar') {
-      const src = tok.source as string;
-      const q = src[0]!;
-      if (src.length === 1 || src[src.length - 1] !== q) unclosed.push({ offset: tok.offset as number, opener: q });
-    }
+    const inner = noteToken(tok, depth, found);
     for (const key of ['end', 'value', 'sep', 'key', 'items', 'start', 'props'] as const) {
       const v = tok[key];
-      if (v && typeof v === 'object') stack.push(v), depths.push(depth);
+      if (v && typeof v === 'object') stack.push(v), depths.push(inner);
     }
   }
-  comments.sort((a, b) => a.offset - b.offset);
-  unclosed.sort((a, b) => a.offset - b.offset);
-  return { comments, unclosed, anchors, errors, maxDepth };
+  found.comments.sort((a, b) => a.offset - b.offset);
+  found.unclosed.sort((a, b) => a.offset - b.offset);
+  return found;
+}
+
+/** What walkCst notes of a token other than a comment; returns the depth of what is inside it. */
+function noteToken(tok: Record<string, unknown>, depth: number, found: Omit<ScanResult, 'errors'>): number {
+  const type = tok.type;
+  if (type === 'anchor') found.anchors++;
+  else if (type === 'block-map' || type === 'block-seq' || type === 'flow-collection') {
+    if (++depth > found.maxDepth) found.maxDepth = depth;
+    if (type === 'flow-collection') {
+      const fc = tok as unknown as CST.FlowCollection;
+      const close = fc.start.source === '[' ? ']' : '}';
+      if (fc.end[0]?.source !== close) found.unclosed.push({ offset: fc.start.offset, opener: fc.start.source });
+    }
+  } else if (type === 'double-quoted-scalar' || type === 'single-quoted-scalar') {
+    const src = tok.source as string;
+    const q = src[0]!;
+    if (src.length === 1 || src[src.length - 1] !== q) found.unclosed.push({ offset: tok.offset as number, opener: q });
+  }
+  return depth;
 }
 
 /* ------------------------------------------------------------------------- */
 /* AST -> IR                                                                   */
 /* ------------------------------------------------------------------------- */
-
-interface Built {
-  ir: YNode;
-  /** Nodes in the fully expanded tree rooted here. */
-  size: number;
-  /** Levels of nesting below this node once expanded (0 for a scalar). */
-  height: number;
-}
 
 class IrReader {
   readonly errors: ValidationIssue[] = [];
@@ -466,16 +473,6 @@ class IrReader {
     if (lineEnd !== -1 && next.offset > lineEnd) return undefined;
     this.nextComment++;
     return this.options.comments ? next.text : undefined;
-  }
-
-  private withComments(b: Built, shared: boolean, before?: string[], trailing?: string): Built {
-    if (!before && trailing === undefined) return b;
-    const comments: NodeComments = { ...b.ir.comments };
-    if (before) comments.before = [...before, ...(comments.before ?? [])];
-    if (trailing !== undefined) comments.trailing = trailing;
-    if (shared) return { ir: { ...b.ir, comments }, size: b.size, height: b.height };
-    b.ir.comments = comments;
-    return b;
   }
 
   /* nodes ------------------------------------------------------------------ */
@@ -612,7 +609,7 @@ class IrReader {
       const shared = isAlias(item);
       let b = this.build(item, depth + 1);
       const trailing = isScalar(item) || shared ? this.takeSameLineComment(item.range![1]) : undefined;
-      b = this.withComments(b, shared, before, trailing);
+      b = withComments(b, shared, before, trailing);
       items.push(b.ir);
       size += b.size;
       if (b.height >= height) height = b.height + 1;
@@ -625,19 +622,7 @@ class IrReader {
   private map(node: YAMLMap<YamlNode, YamlNode>, depth: number): Built {
     const ir: YNode & { kind: 'map' } = { kind: 'map', entries: [] };
     this.collectionTag(node, ir);
-    let size = 1;
-    let height = 1;
-    const grow = (b: { size: number; height: number }) => {
-      size += b.size;
-      if (b.height >= height) height = b.height + 1;
-    };
-    // Key identity: for JSON output the key's JSON text (what JSON shows), for YAML its type and text.
-    const json = this.options.target === 'json';
-    const idOf = (key: YNode) => (json ? keyText(key) : key.kind + ':' + keyText(key));
-    const index = new Map<string, number>();
-    const fromMerge = new Set<number>();
-    const merged = new Set<YNode>();
-
+    const m: MapBuild = { ir, size: 1, height: 1, json: this.options.target === 'json', index: new Map(), fromMerge: new Set(), merged: new Set() };
     for (const pair of node.items as Pair<YamlNode | null, YamlNode | null>[]) {
       const keyNode = pair.key;
       const valueNode = pair.value;
@@ -646,86 +631,105 @@ class IrReader {
 
       if (keyNode && isMergeKey(keyNode) && valueNode) {
         if (this.isMergeable(valueNode)) {
-          if (this.options.anchors) {
-            const v = this.withComments(this.build(valueNode, depth + 1), isAlias(valueNode), before, undefined);
-            ir.entries.push({ key: { kind: 'string', value: '<<' }, value: v.ir, merge: true });
-            grow({ size: 1 + v.size, height: v.height });
-            continue;
-          }
-          const sources = (isSeq(valueNode) ? valueNode.items : [valueNode]) as YamlNode[];
-          for (const src of sources) {
-            // Merged entries are counted one by one below, not as a whole alias.
-            const b = isAlias(src) ? this.alias(src.source, src.range![0], depth, false) : this.build(src, depth + 1);
-            if (b.ir.kind !== 'map') continue;
-            // A mapping merged again adds nothing: skipped, not scanned again.
-            if (merged.has(b.ir)) {
-              this.takeSameLineComment(src.range![1]);
-              continue;
-            }
-            merged.add(b.ir);
-            for (const e of b.ir.entries) {
-              const id = idOf(e.key);
-              if (index.has(id)) {
-                // Entries already there still cost a look: counted, so that merging many
-                // copies of a big mapping is bounded like an alias bomb.
-                this.count(1);
-                continue;
-              }
-              index.set(id, ir.entries.length);
-              fromMerge.add(ir.entries.length);
-              ir.entries.push(e);
-              const n = sizeOf(e.key) + sizeOf(e.value);
-              this.count(n);
-              grow({ size: n, height: b.height - 1 });
-            }
-            this.takeSameLineComment(src.range![1]);
-          }
+          this.mergeEntry(m, valueNode, before, depth);
           continue;
         }
         this.warnings.push(
           `The merge key << at ${this.where(keyStart)} is not followed by a mapping or aliases to mappings; it was kept as an ordinary key.`,
         );
       }
-
-      const k = keyNode ? this.build(keyNode, depth + 1) : { ir: { kind: 'null' } as YNode, size: 1, height: 0 };
-      const keyEnd = keyNode?.range?.[1] ?? keyStart;
-      let v: Built;
-      let trailing: string | undefined;
-      const shared = !!valueNode && isAlias(valueNode);
-      if (!valueNode) {
-        v = { ir: { kind: 'null' }, size: 1, height: 0 };
-        trailing = this.takeSameLineComment(keyEnd);
-      } else if (isScalar(valueNode) || shared) {
-        v = this.build(valueNode, depth + 1);
-        trailing = this.takeSameLineComment(valueNode.range![1]);
-      } else {
-        // `key: # comment` above a block collection belongs to that collection.
-        trailing = this.takeSameLineComment(keyEnd, valueNode.range![0]);
-        v = this.build(valueNode, depth + 1);
-      }
-      v = this.withComments(v, shared, before, trailing);
-      const entry: MapEntry = { key: k.ir, value: v.ir };
-      const id = idOf(k.ir);
-      const at = index.get(id);
-      if (at === undefined) {
-        index.set(id, ir.entries.length);
-        ir.entries.push(entry);
-      } else {
-        // Explicit keys override merged ones in place. Two explicit keys with the same JSON
-        // text (`1` and `"1"`; true duplicates are parse errors) keep the last value.
-        if (!fromMerge.has(at)) {
-          this.warnings.push(
-            `The key ${JSON.stringify(id)} at ${this.where(keyStart)} has the same JSON text as an earlier key; the last value is kept.`,
-          );
-        }
-        fromMerge.delete(at);
-        ir.entries[at] = entry;
-      }
-      grow({ size: k.size + v.size, height: Math.max(k.height, v.height) });
+      this.pairEntry(m, keyNode, valueNode, before, keyStart, depth);
     }
     const end = this.takeComments(node.range![1]);
     if (end) ir.endComments = end;
-    return { ir, size, height };
+    return { ir, size: m.size, height: m.height };
+  }
+
+  /** `<<: value` (mergeable): one entry when anchors are kept, otherwise the merged mappings' entries. */
+  private mergeEntry(m: MapBuild, valueNode: YamlNode, before: string[] | undefined, depth: number): void {
+    if (this.options.anchors) {
+      const v = withComments(this.build(valueNode, depth + 1), isAlias(valueNode), before, undefined);
+      m.ir.entries.push({ key: { kind: 'string', value: '<<' }, value: v.ir, merge: true });
+      grow(m, 1 + v.size, v.height);
+      return;
+    }
+    const sources = (isSeq(valueNode) ? valueNode.items : [valueNode]) as YamlNode[];
+    for (const src of sources) this.mergeSource(m, src, depth);
+  }
+
+  /** The entries of one merged mapping whose keys `m` does not have yet. */
+  private mergeSource(m: MapBuild, src: YamlNode, depth: number): void {
+    // Merged entries are counted one by one below, not as a whole alias.
+    const b = isAlias(src) ? this.alias(src.source, src.range![0], depth, false) : this.build(src, depth + 1);
+    if (b.ir.kind !== 'map') return;
+    // A mapping merged again adds nothing: skipped, not scanned again.
+    if (m.merged.has(b.ir)) {
+      this.takeSameLineComment(src.range![1]);
+      return;
+    }
+    m.merged.add(b.ir);
+    for (const e of b.ir.entries) {
+      const id = keyId(m, e.key);
+      if (m.index.has(id)) {
+        // Entries already there still cost a look: counted, so that merging many
+        // copies of a big mapping is bounded like an alias bomb.
+        this.count(1);
+        continue;
+      }
+      m.index.set(id, m.ir.entries.length);
+      m.fromMerge.add(m.ir.entries.length);
+      m.ir.entries.push(e);
+      const n = sizeOf(e.key) + sizeOf(e.value);
+      this.count(n);
+      grow(m, n, b.height - 1);
+    }
+    this.takeSameLineComment(src.range![1]);
+  }
+
+  /** An ordinary `key: value` pair (either may be missing), with its comments. */
+  private pairEntry(
+    m: MapBuild,
+    keyNode: YamlNode | null,
+    valueNode: YamlNode | null,
+    before: string[] | undefined,
+    keyStart: number,
+    depth: number,
+  ): void {
+    const k = keyNode ? this.build(keyNode, depth + 1) : { ir: { kind: 'null' } as YNode, size: 1, height: 0 };
+    const keyEnd = keyNode?.range?.[1] ?? keyStart;
+    let v: Built;
+    let trailing: string | undefined;
+    const shared = !!valueNode && isAlias(valueNode);
+    if (!valueNode) {
+      v = { ir: { kind: 'null' }, size: 1, height: 0 };
+      trailing = this.takeSameLineComment(keyEnd);
+    } else if (isScalar(valueNode) || shared) {
+      v = this.build(valueNode, depth + 1);
+      trailing = this.takeSameLineComment(valueNode.range![1]);
+    } else {
+      // `key: # comment` above a block collection belongs to that collection.
+      trailing = this.takeSameLineComment(keyEnd, valueNode.range![0]);
+      v = this.build(valueNode, depth + 1);
+    }
+    v = withComments(v, shared, before, trailing);
+    const entry: MapEntry = { key: k.ir, value: v.ir };
+    const id = keyId(m, k.ir);
+    const at = m.index.get(id);
+    if (at === undefined) {
+      m.index.set(id, m.ir.entries.length);
+      m.ir.entries.push(entry);
+    } else {
+      // Explicit keys override merged ones in place. Two explicit keys with the same JSON
+      // text (`1` and `"1"`; true duplicates are parse errors) keep the last value.
+      if (!m.fromMerge.has(at)) {
+        this.warnings.push(
+          `The key ${JSON.stringify(id)} at ${this.where(keyStart)} has the same JSON text as an earlier key; the last value is kept.`,
+        );
+      }
+      m.fromMerge.delete(at);
+      m.ir.entries[at] = entry;
+    }
+    grow(m, k.size + v.size, Math.max(k.height, v.height));
   }
 
   /** A merge value must be a mapping, an alias to one, or a sequence of those. */
@@ -752,6 +756,34 @@ function shortTag(tag: string): string {
   if (tag.startsWith(YAML_TAG)) return '!!' + tag.slice(YAML_TAG.length);
   if (tag.startsWith('!')) return tag;
   return `!<${tag}>`;
+}
+
+/** A mapping being built: its IR, its measure so far, and what its duplicate and merge rules need. */
+interface MapBuild {
+  ir: YNode & { kind: 'map' };
+  /** Nodes in its expanded tree so far. */
+  size: number;
+  /** Its height so far. */
+  height: number;
+  /** Keys are told apart by their JSON text (JSON output), or by type and text (YAML output). */
+  json: boolean;
+  /** Entry index by key identity (keyId). */
+  index: Map<string, number>;
+  /** Which entries came from a merge (an explicit key overrides them without a warning). */
+  fromMerge: Set<number>;
+  /** The mappings merged into it so far (one merged again adds nothing). */
+  merged: Set<YNode>;
+}
+
+/** An entry measuring `size` nodes and `height` levels was added to `m`. */
+function grow(m: MapBuild, size: number, height: number): void {
+  m.size += size;
+  if (height >= m.height) m.height = height + 1;
+}
+
+/** Key identity: for JSON output the key's JSON text (what JSON shows), for YAML its type and text. */
+function keyId(m: MapBuild, key: YNode): string {
+  return m.json ? keyText(key) : key.kind + ':' + keyText(key);
 }
 
 /** Key identity: the key's JSON text; an alias key (kept only for YAML output) by its name. */

@@ -5,6 +5,12 @@
  * reference would report as an error bails.
  */
 import { bail } from '../../bail';
+import * as chars from '../../chars';
+import * as flowScalars from './flow-scalars';
+
+/* Read once: under a CommonJS transform (tsx, vitest) every use of an imported name is a getter call (see json-to-yaml-fast.ts). */
+const { CR, DASH, GT, HASH, LF, NINE, ONE, PLUS, SPACE, TAB, ZERO } = chars;
+const { continuesScalar } = flowScalars;
 
 export interface BlockScalarHeader {
   folded: boolean;
@@ -18,22 +24,16 @@ export interface BlockScalarHeader {
   next: number;
 }
 
-const SPACE = 32;
-const TAB = 9;
-const LF = 10;
-const CR = 13;
-const HASH = 35;
-
 /** Reads `|2-  # comment` at `p` (the indicator). */
 export function readBlockScalarHeader(src: string, p: number): BlockScalarHeader {
-  const folded = src.charCodeAt(p) === 62;
+  const folded = src.charCodeAt(p) === GT;
   let chomp = '';
   let indent = 0;
   let i = p + 1;
   for (;;) {
     const c = src.charCodeAt(i);
-    if ((c === 45 || c === 43) && chomp === '') chomp = c === 45 ? '-' : '+';
-    else if (c >= 49 && c <= 57 && indent === 0) indent = c - 48;
+    if ((c === DASH || c === PLUS) && chomp === '') chomp = c === DASH ? '-' : '+';
+    else if (c >= ONE && c <= NINE && indent === 0) indent = c - ZERO;
     else break;
     i++;
   }
@@ -53,27 +53,6 @@ export function readBlockScalarHeader(src: string, p: number): BlockScalarHeader
   else if (e === CR && src.charCodeAt(i + 1) === LF) i += 2;
   else if (!Number.isNaN(e)) bail('block scalar header');
   return { folded, chomp, indent, commentAt, next: i };
-}
-
-/** The `yaml` lexer's continueScalar, for a block scalar whose lines need `indentNext` spaces. */
-function continueScalar(src: string, offset: number, indentNext: number): number {
-  let ch = src.charCodeAt(offset);
-  if (indentNext > 0) {
-    let indent = 0;
-    while (ch === SPACE) ch = src.charCodeAt(++indent + offset);
-    if (ch === CR) {
-      if (src.charCodeAt(indent + offset + 1) === LF) return offset + indent + 1;
-    }
-    return ch === LF || indent >= indentNext ? offset + indent : -1;
-  }
-  if (ch === 45 || ch === 46) {
-    const dt = src.substr(offset, 3);
-    const after = src.charCodeAt(offset + 3);
-    if ((dt === '---' || dt === '...') && (Number.isNaN(after) || after === SPACE || after === LF || after === CR || after === TAB)) {
-      return -1;
-    }
-  }
-  return offset;
 }
 
 export interface BlockScalarResult {
@@ -109,7 +88,7 @@ export function readBlockScalarBody(src: string, header: BlockScalarHeader, pare
     if (header.indent === 0) indentNext = indent;
     else indentNext = header.indent - 1 + (indentNext === 0 ? 1 : indentNext);
     do {
-      const cs = continueScalar(src, nl + 1, indentNext);
+      const cs = continuesScalar(src, nl + 1, indentNext);
       if (cs === -1) break;
       nl = src.indexOf('\n', cs);
     } while (nl !== -1);

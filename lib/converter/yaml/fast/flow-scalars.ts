@@ -4,15 +4,15 @@
  * exactly). Anything the reference would report as an error bails.
  */
 import { bail } from '../../bail';
+import * as chars from '../../chars';
 
-const SPACE = 32;
-const TAB = 9;
-const LF = 10;
-const CR = 13;
+/* Read once: under a CommonJS transform (tsx, vitest) every use of an imported name is a getter call (see json-to-yaml-fast.ts). */
+const { BACKSLASH, CR, DASH, DOT, DQUOTE, LF, SPACE, SQUOTE, TAB } = chars;
 
 /**
  * The `yaml` lexer's continueScalar: does the line starting at `offset` continue a scalar
- * whose lines need `indentNext` spaces? Returns where its content starts, or -1.
+ * whose lines need `indentNext` spaces? Returns where its content starts, or -1. The one
+ * rule for every scalar that spans lines: plain, quoted and block (block-scalar.ts).
  */
 export function continuesScalar(src: string, offset: number, indentNext: number): number {
   let ch = src.charCodeAt(offset);
@@ -22,7 +22,7 @@ export function continuesScalar(src: string, offset: number, indentNext: number)
     if (ch === CR && src.charCodeAt(indent + offset + 1) === LF) return offset + indent + 1;
     return ch === LF || indent >= indentNext ? offset + indent : -1;
   }
-  if (ch === 45 || ch === 46) {
+  if (ch === DASH || ch === DOT) {
     const dt = src.substr(offset, 3);
     const after = src.charCodeAt(offset + 3);
     if ((dt === '---' || dt === '...') && (Number.isNaN(after) || after === SPACE || after === LF || after === CR || after === TAB)) {
@@ -48,14 +48,14 @@ export interface QuotedScalar {
 export function readQuoted(src: string, p: number, indentNext: number): QuotedScalar {
   const quote = src.charCodeAt(p);
   let end: number;
-  if (quote === 39) {
+  if (quote === SQUOTE) {
     end = src.indexOf("'", p + 1);
-    while (end !== -1 && src.charCodeAt(end + 1) === 39) end = src.indexOf("'", end + 2);
+    while (end !== -1 && src.charCodeAt(end + 1) === SQUOTE) end = src.indexOf("'", end + 2);
   } else {
     end = src.indexOf('"', p + 1);
     while (end !== -1) {
       let n = 0;
-      while (src.charCodeAt(end - 1 - n) === 92) n++;
+      while (src.charCodeAt(end - 1 - n) === BACKSLASH) n++;
       if (n % 2 === 0) break;
       end = src.indexOf('"', end + 1);
     }
@@ -74,7 +74,7 @@ export function readQuoted(src: string, p: number, indentNext: number): QuotedSc
   const source = src.slice(p, end + 1);
   let value: string;
   let esc = false;
-  if (quote === 39) {
+  if (quote === SQUOTE) {
     value = multiline ? unfoldLines(source.slice(1, -1)).replace(/''/g, "'") : source.slice(1, -1).replace(/''/g, "'");
     esc = needsJsonEscape(value);
   } else {
@@ -94,7 +94,7 @@ export function readQuoted(src: string, p: number, indentNext: number): QuotedSc
 export function needsJsonEscape(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return true;
+    if (c < SPACE || c === DQUOTE || c === BACKSLASH || (c >= 0xd800 && c <= 0xdfff)) return true;
   }
   return false;
 }

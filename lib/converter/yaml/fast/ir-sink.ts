@@ -7,13 +7,15 @@
  * what the reference reports as an error or warns about (other than .inf/.nan).
  */
 import { jsonKeyText } from '../../json-key-text';
-import { aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../../limits';
-import type { Format, MapEntry, MapNode, NodeComments, SeqNode, YDocument, YNode } from '../../types';
+import { MAX_EXPANDED_DEPTH, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../../limits';
+import type { Format, MapEntry, MapNode, SeqNode, YDocument, YNode } from '../../types';
 import { resolvePlain } from '../resolve-scalar';
+import { type Built, withComments } from '../built-node';
 import { bail } from '../../bail';
 import { Positions } from './positions';
 import type { FastSink } from './sink';
 import { checkDeadline } from '../../deadline';
+import { CR } from '../../chars';
 
 export interface IrSinkOptions {
   comments: boolean;
@@ -21,18 +23,8 @@ export interface IrSinkOptions {
   target: Format;
 }
 
-/** A node as built, with what the alias budget and depth checks need (IrReader's Built). */
-interface Built {
-  ir: YNode;
-  size: number;
-  height: number;
-}
-
 const MAP = 0;
 const SEQ = 1;
-
-/** Alias expansion may put a subtree this deep at most (the reference refuses past 256). */
-const MAX_EXPANDED_DEPTH = 200;
 
 interface Frame {
   kind: number;
@@ -113,7 +105,7 @@ export class IrSink implements FastSink {
     const at = this.commentOffsets[i]!;
     let end = src.indexOf('\n', at);
     if (end === -1) end = src.length;
-    else if (src.charCodeAt(end - 1) === 13) end--;
+    else if (src.charCodeAt(end - 1) === CR) end--;
     return src.slice(src.startsWith('# ', at) ? at + 2 : at + 1, end);
   }
 
@@ -136,16 +128,6 @@ export class IrSink implements FastSink {
     if (lineEnd !== -1 && at > lineEnd) return undefined;
     const i = this.nextComment++;
     return this.options.comments ? this.commentText(i) : undefined;
-  }
-
-  private withComments(b: Built, shared: boolean, before?: string[], trailing?: string): Built {
-    if (!before && trailing === undefined) return b;
-    const comments: NodeComments = { ...b.ir.comments };
-    if (before) comments.before = [...before, ...(comments.before ?? [])];
-    if (trailing !== undefined) comments.trailing = trailing;
-    if (shared) return { ir: { ...b.ir, comments }, size: b.size, height: b.height };
-    b.ir.comments = comments;
-    return b;
   }
 
   /* documents ------------------------------------------------------------------ */
@@ -200,7 +182,7 @@ export class IrSink implements FastSink {
     }
     if (f.kind === SEQ) {
       const trailing = scalarLike ? this.takeSameLineComment(end) : undefined;
-      const v = this.withComments(b, shared, f.itemBefore, trailing);
+      const v = withComments(b, shared, f.itemBefore, trailing);
       f.itemBefore = undefined;
       const items = (f.ir as SeqNode).items;
       if (f.flow && scalarLike) this.leaves.push({ built: v, shared, end, items, index: items.length, entry: null });
@@ -211,7 +193,7 @@ export class IrSink implements FastSink {
       return;
     }
     const trailing = scalarLike ? this.takeSameLineComment(end) : own?.trailing;
-    const v = this.withComments(b, shared, f.keyBefore, trailing);
+    const v = withComments(b, shared, f.keyBefore, trailing);
     const entry = this.addEntry(f, f.key!, v);
     this.lastValue = v;
     if (f.flow && scalarLike) this.leaves.push({ built: v, shared, end, items: null, index: 0, entry });
@@ -243,7 +225,7 @@ export class IrSink implements FastSink {
     const lineEnd = this.src.indexOf('\n', this.pendingFrom);
     if (at < this.pendingFrom || (lineEnd !== -1 && at > lineEnd)) return;
     const text = this.commentText(this.nextComment++);
-    if (this.options.comments) this.withComments(b, false, undefined, text);
+    if (this.options.comments) withComments(b, false, undefined, text);
   }
 
   /**
@@ -260,7 +242,7 @@ export class IrSink implements FastSink {
       if (leaf.end > at || this.src.lastIndexOf('\n', at) >= leaf.end) continue;
       const text = this.commentText(this.nextComment++);
       if (!this.options.comments) return;
-      const v = this.withComments(leaf.built, leaf.shared, undefined, text);
+      const v = withComments(leaf.built, leaf.shared, undefined, text);
       if (leaf.items !== null) leaf.items[leaf.index] = v.ir;
       else leaf.entry!.value = v.ir;
       return;
@@ -383,18 +365,18 @@ export class IrSink implements FastSink {
     if (this.options.anchors) {
       // Kept as a `<<` entry: an alias, or a flow sequence of aliases built like one.
       let v: Built;
-      if (listEnd === -1) v = this.withComments({ ir: { kind: 'alias', name: names[0]! }, size: 1, height: 0 }, true, before);
+      if (listEnd === -1) v = withComments({ ir: { kind: 'alias', name: names[0]! }, size: 1, height: 0 }, true, before);
       else {
         const items: YNode[] = [];
         const seq: SeqNode = { kind: 'seq', items };
         for (let i = 0; i < names.length; i++) {
           const itemBefore = this.takeComments(starts[i]!);
           const trailing = this.takeSameLineComment(ends[i]!);
-          items.push(this.withComments({ ir: { kind: 'alias', name: names[i]! }, size: 1, height: 0 }, true, itemBefore, trailing).ir);
+          items.push(withComments({ ir: { kind: 'alias', name: names[i]! }, size: 1, height: 0 }, true, itemBefore, trailing).ir);
         }
         const ec = this.takeComments(listEnd);
         if (ec) seq.endComments = ec;
-        v = this.withComments({ ir: seq, size: 1 + names.length, height: 1 }, false, before);
+        v = withComments({ ir: seq, size: 1 + names.length, height: 1 }, false, before);
       }
       map.entries.push({ key: { kind: 'string', value: '<<' }, value: v.ir, merge: true });
       f.size += 1 + v.size;

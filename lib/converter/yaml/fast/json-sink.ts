@@ -16,17 +16,13 @@ import type { FastSink } from './sink';
 import { TICKS_PER_CHECK, checkDeadline } from '../../deadline';
 
 /* Read once: under a CommonJS transform (tsx, vitest) every use of an imported name is a getter call (see json-to-yaml-fast.ts). */
-const { aliasExpansionBudget, scalarWeight: weight } = limits;
+const { MAX_EXPANDED_DEPTH, MAX_OUTPUT_LENGTH, aliasExpansionBudget, scalarWeight: weight } = limits;
 
 const MAP = 0;
 const SEQ = 1;
 
 /** Output is flushed into flat chunks of about this many characters. */
 const FLUSH_LENGTH = 1 << 16;
-/** Alias expansion may put a subtree this deep at most (the reference refuses past 256). */
-const MAX_EXPANDED_DEPTH = 200;
-/** Longer outputs are left to the reference (a JS string holds at most 2^29 - 24 characters). */
-const MAX_OUTPUT_LENGTH = (1 << 29) - (1 << 20);
 /** Below this many keys, duplicates are looked for by scanning (cheaper than a Set for most mappings). */
 const KEY_SCAN_LIMIT = 24;
 

@@ -1,0 +1,28 @@
+/**
+ * What both YAML readers (read-yaml.ts's IrReader and the fast reader's ir-sink.ts) build a
+ * node into, and how they put comments on it: one definition, so the two cannot drift.
+ */
+import type { NodeComments, YNode } from '../types';
+
+/** An IR node as built, with what the alias budget and the depth checks need. */
+export interface Built {
+  ir: YNode;
+  /** Nodes in the fully expanded tree rooted here. */
+  size: number;
+  /** Levels of nesting below this node once expanded (0 for a scalar). */
+  height: number;
+}
+
+/**
+ * `b` with the comments before it and the one after it on its line. A `shared` node (an
+ * alias's target, used elsewhere too) gets them on a copy; any other is changed in place.
+ */
+export function withComments(b: Built, shared: boolean, before?: string[], trailing?: string): Built {
+  if (!before && trailing === undefined) return b;
+  const comments: NodeComments = { ...b.ir.comments };
+  if (before) comments.before = [...before, ...(comments.before ?? [])];
+  if (trailing !== undefined) comments.trailing = trailing;
+  if (shared) return { ir: { ...b.ir, comments }, size: b.size, height: b.height };
+  b.ir.comments = comments;
+  return b;
+}
