@@ -36,26 +36,19 @@ export class BodyGate {
   }
 
   /**
-   * Takes a place for one large body of `account` (none: counted in the total only), or throws
-   * the 429 or 503 ApiError. The returned function gives the place back (once, however often called).
+   * Takes a place for one large body of `account` (none: counted in the total only): `leave` gives
+   * it back (once, however often called). A refusal is returned as data, not thrown: the server's
+   * gate is shared by every bundle (lib/services), and each caller makes its own error
+   * (gateRefusal), which its own error path recognises.
    */
-  enter(account: string | undefined): () => void {
+  enter(account: string | undefined): BodyGatePlace {
     const mine = account === undefined ? 0 : (this.#byAccount.get(account) ?? 0);
-    const retry = { headers: { 'Retry-After': String(LARGE_BODY_RETRY_AFTER_SECONDS), Connection: 'close' } };
-    if (account !== undefined && mine >= this.limits.perAccount) {
-      throw new ApiError(
-        'rate_limited',
-        `This account is already sending ${mine} request bodies over 1 MB at once, the most it may; wait for one to finish.`,
-        retry,
-      );
-    }
-    if (this.#total >= this.limits.total) {
-      throw new ApiError('unavailable', 'The server is receiving as many large request bodies as it can right now; try again in a few seconds.', retry);
-    }
+    if (account !== undefined && mine >= this.limits.perAccount) return { refused: 'account', held: mine };
+    if (this.#total >= this.limits.total) return { refused: 'server', held: this.#total };
     this.#total++;
     if (account !== undefined) this.#byAccount.set(account, mine + 1);
     let left = false;
-    return () => {
+    const leave = () => {
       if (left) return;
       left = true;
       this.#total--;
@@ -64,5 +57,22 @@ export class BodyGate {
       if (count === 0) this.#byAccount.delete(account);
       else this.#byAccount.set(account, count);
     };
+    return { leave };
   }
+}
+
+/** A place in the gate, or which limit refused it and how many bodies that limit already holds. */
+export type BodyGatePlace = { readonly leave: () => void } | { readonly refused: 'account' | 'server'; readonly held: number };
+
+/** The answer to a refused place: 429 past the account's share, 503 past the server's, both with Retry-After. */
+export function gateRefusal(refusal: { readonly refused: 'account' | 'server'; readonly held: number }): ApiError {
+  const retry = { headers: { 'Retry-After': String(LARGE_BODY_RETRY_AFTER_SECONDS), Connection: 'close' } };
+  if (refusal.refused === 'account') {
+    return new ApiError(
+      'rate_limited',
+      `This account is already sending ${refusal.held} request bodies over 1 MB at once, the most it may; wait for one to finish.`,
+      retry,
+    );
+  }
+  return new ApiError('unavailable', 'The server is receiving as many large request bodies as it can right now; try again in a few seconds.', retry);
 }

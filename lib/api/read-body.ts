@@ -5,7 +5,7 @@
 // Bodies over 1 MiB take a place in the body gate first (body-gate.ts: per account and in total).
 import { joinBlocks, parseJsonBody, type BodyBytes } from '@/lib/conversion/body-bytes';
 import { formatBytes, formatOverLimit } from '@/lib/format/format-bytes';
-import { LARGE_BODY_BYTES, type BodyGate } from './body-gate';
+import { gateRefusal, LARGE_BODY_BYTES, type BodyGate } from './body-gate';
 import { ApiError } from './errors';
 import { isJsonMediaType, isRawMediaType, mediaTypeOf, RAW_MEDIA_TYPES } from './media-type';
 import type { ApiRequest, BodyReader } from './with-api';
@@ -25,12 +25,14 @@ export interface BodyReadOptions {
   gate?: BodyGate;
 }
 
-/** A read that was given no gate cannot take a place in it: a mistake of the caller's, not the client's. */
-const NO_GATE: Pick<BodyGate, 'enter'> = {
-  enter() {
-    throw new Error('read-body: a body over 1 MiB needs the body gate (pass options.gate: ctx.services.bodyGate)');
-  },
-};
+/** A place in the gate for a large body (429 or 503, with this copy's ApiError, when there is none). */
+function enterGate(gate: BodyGate | undefined, account: string | undefined): () => void {
+  // A read that was given no gate cannot take a place in it: a mistake of the caller's, not the client's.
+  if (!gate) throw new Error('read-body: a body over 1 MiB needs the body gate (pass options.gate: ctx.services.bodyGate)');
+  const place = gate.enter(account);
+  if ('refused' in place) throw gateRefusal(place);
+  return place.leave;
+}
 
 let heldBytes = 0;
 
@@ -111,8 +113,7 @@ async function readBytesCapped(
   options: BodyReadOptions,
 ): Promise<BodyBytes> {
   if (!request.body) return { blocks: [new Uint8Array(0)], byteLength: 0 };
-  const gate = options.gate ?? NO_GATE;
-  let leave: (() => void) | null = declared !== null && declared > LARGE_BODY_BYTES ? gate.enter(options.account) : null;
+  let leave: (() => void) | null = declared !== null && declared > LARGE_BODY_BYTES ? enterGate(options.gate, options.account) : null;
   const reader: BodyReader = 'openReader' in request.body ? request.body.openReader() : request.body.getReader();
   const blocks: Uint8Array[] = [];
   let allocated = 0;
@@ -136,7 +137,7 @@ async function readBytesCapped(
       }
       if (!leave && total > LARGE_BODY_BYTES) {
         try {
-          leave = gate.enter(options.account);
+          leave = enterGate(options.gate, options.account);
         } catch (err) {
           reader.cancel().catch(() => {});
           throw err;

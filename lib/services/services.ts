@@ -51,30 +51,47 @@ export interface ServiceOptions {
   dev?: boolean;
 }
 
-/** Connections are made as they are first needed (the database's pool, Redis's client at once but in the background). */
+/**
+ * Nothing connects here. The database's pool connects on its first query; Redis, the quota store
+ * and the key lookup are made on the first call that needs one of them: an instance that has served
+ * no keyed call holds no Redis connection, which could otherwise die unnoticed while idle and fail
+ * its first calls until that is found out.
+ */
 export function createServices(config: Config, options: ServiceOptions): Services {
   const db = createDb(options.databaseUrl, 10, { timeoutMs: config.databaseTimeoutMs });
-  const redis = connectRedis(config.redis, config.redisTimeoutMs);
-  const owner = options.embeddedOwner;
-  const quota: QuotaStore = redis ? new RedisQuotaStore(db, redis) : owner ? new MemoryQuotaStore(db) : new DatabaseQuotaStore(db);
   const authChanges = options.authChanges ?? new AuthChanges();
-  let findKeyOwner = (secret: string) => authenticateApiKey(db, secret);
-  if (owner) {
-    const cache = new KeyCache(findKeyOwner);
-    authChanges.subscribe(() => cache.invalidateAll());
-    findKeyOwner = (secret) => cache.get(secret);
-  }
+  let accounts: AccountServices | undefined;
+  const accountsNow = () => (accounts ??= accountServices(config, db, options.embeddedOwner, authChanges));
   const pool = new ConversionPool({ ...defaultRunLimits, memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs });
   return {
     config,
     dev: options.dev ?? false,
     db,
-    redis,
-    quota,
-    findKeyOwner,
+    get redis() {
+      return accountsNow().redis;
+    },
+    get quota() {
+      return accountsNow().quota;
+    },
+    findKeyOwner: (secret) => accountsNow().findKeyOwner(secret),
     pool,
     bodyGate: new BodyGate(config.largeBodies),
     authChanges,
-    shutdown: () => quota.flush(),
+    // Usage counts kept in memory or buffered; none if no keyed call was served.
+    shutdown: async () => accounts?.quota.flush(),
   };
+}
+
+type AccountServices = Pick<Services, 'redis' | 'quota' | 'findKeyOwner'>;
+
+function accountServices(config: Config, db: Db, embeddedOwner: boolean, authChanges: AuthChanges): AccountServices {
+  const redis = connectRedis(config.redis, config.redisTimeoutMs);
+  const quota: QuotaStore = redis ? new RedisQuotaStore(db, redis) : embeddedOwner ? new MemoryQuotaStore(db) : new DatabaseQuotaStore(db);
+  let findKeyOwner = (secret: string) => authenticateApiKey(db, secret);
+  if (embeddedOwner) {
+    const cache = new KeyCache(findKeyOwner);
+    authChanges.subscribe(() => cache.invalidateAll());
+    findKeyOwner = (secret) => cache.get(secret);
+  }
+  return { redis, quota, findKeyOwner };
 }
