@@ -1,8 +1,9 @@
 // The API's error type, the contract's code -> status table, and the one function that turns anything thrown into the error reply.
 import type { ValidationIssue } from '@/lib/converter';
 import { describeFailure, unavailableDependency, type Dependency } from '@/lib/dependencies';
-import { ApiError } from '@/lib/errors/api-error';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@/lib/errors/error-codes';
+import { reviveError } from '@/lib/conversion/job-errors';
+import { ApiError, isForeignApiError } from '@/lib/errors/api-error';
 import { jsonReply, type ApiReply } from './reply';
 
 export { ApiError, ERROR_STATUS };
@@ -58,6 +59,7 @@ function toApiError(err: unknown, requestId: string): ApiError {
   // Refusals of every layer (ConversionError, AccountError are ApiErrors) are answered as they are.
   // One from a worker thread or another bundle was revived as this copy's class first (lib/conversion/job-errors.ts).
   if (err instanceof ApiError) return err;
+  if (isForeignApiError(err)) return reviveError(err.toJSON()) as ApiError;
   // Whichever endpoint it reached (the API's guards, the dashboard, sign-up): a database or Redis
   // that does not answer is a 503 to retry, not a 500.
   const dependency = unavailableDependency(err);

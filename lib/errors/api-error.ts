@@ -26,6 +26,18 @@ export interface ApiErrorJson extends ApiErrorOptions {
   message: string;
 }
 
+/**
+ * Marks every ApiError, whichever copy of this module made it: the services object is built by
+ * scripts/serve.ts's copy of lib/ and used by the front's and Next's copies, so a refusal thrown
+ * inside a service reaches a toErrorReply whose `instanceof` does not know its class.
+ */
+const API_ERROR_BRAND = Symbol.for('yamljson.ApiError');
+
+/** An ApiError made by another copy of this module: its toJSON() revives it here (lib/conversion/job-errors.ts). */
+export function isForeignApiError(err: unknown): err is { toJSON(): ApiErrorJson } {
+  return typeof err === 'object' && err !== null && !(err instanceof ApiError) && API_ERROR_BRAND in err;
+}
+
 export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
   readonly code: C;
   readonly details?: ValidationIssue[];
@@ -39,6 +51,10 @@ export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
     if (options.details) this.details = options.details;
     if (options.headers) this.headers = options.headers;
     if (options.dependencies) this.dependencies = options.dependencies;
+  }
+
+  get [API_ERROR_BRAND](): true {
+    return true;
   }
 
   toJSON(): ApiErrorJson {
