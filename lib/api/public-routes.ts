@@ -1,6 +1,6 @@
 // The public API's endpoints by path and method: the route files under app/api serve them through
 // Next.js, and the server's node:http front (lib/http/front.ts) serves the very same functions
-// without Next.js's per-request cost.
+// without Next.js's per-request cost (ARCHITECTURE.md, "Why a front").
 import 'server-only';
 import { keyedGuards } from './guards';
 import { handleConvert } from './handlers/convert';

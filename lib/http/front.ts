@@ -1,8 +1,7 @@
 // The server's front for the public API: node:http requests to /api/convert, /api/validate,
 // /api/health, /api/health/live and /api/openapi.json go straight to the same endpoints the route
-// files serve (lib/api/public-routes.ts), without Next.js's routing, Web Request and Response
-// objects and streams per call. Measured on small requests, an empty Next.js route alone costs
-// about 8x the CPU of a whole conversion (bench/load-small.ts). Every other path is Next.js's.
+// files serve (lib/api/public-routes.ts), without Next.js's per-request cost (why, with the
+// figures: ARCHITECTURE.md, "Why a front"). Every other path is Next.js's.
 //
 // Bundled by scripts/build-worker.mjs into build/api-front.mjs and loaded by scripts/serve.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
