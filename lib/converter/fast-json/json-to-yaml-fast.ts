@@ -6,7 +6,7 @@
  * MAX_DEPTH) gives null, and `convert` hands it to the reference path.
  * test/differential/differential-json.test.ts holds the two equal.
  */
-import { MAX_DEPTH } from '../limits';
+import * as limits from '../limits';
 import { utf8ByteLength } from '../utf8';
 import * as writeYaml from '../yaml/write-yaml';
 import * as style from '../yaml/yaml-scalar-style';
@@ -20,6 +20,7 @@ import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
 const { indent, literalBody, yamlNumberText } = writeYaml;
 const { chooseStringStyle, doubleQuote, literalHeader } = style;
 const { LITERAL_KEEP, POS_KEY, POS_ROOT, POS_TAIL, STYLE_DOUBLE, STYLE_PLAIN } = style;
+const { MAX_DEPTH, MAX_IMPLICIT_KEY } = limits;
 
 const QUOTE = 34;
 const COMMA = 44;
@@ -52,9 +53,6 @@ const AT_ROOT = 0;
 const AT_VALUE = 1;
 /** After `- `. */
 const AT_ITEM = 2;
-
-/** Implicit keys may be at most 1024 characters long (YAML 1.2, 7.4.2). */
-const MAX_IMPLICIT_KEY = 1024;
 
 /**
  * Output is appended to a string and moved, flattened, to `chunks` past this many UTF-16

@@ -1,3 +1,4 @@
+import * as limits from '../limits';
 import type { MapNode, NumberNode, SeqNode, YDocument, YNode } from '../types';
 import * as scalarStyle from './yaml-scalar-style';
 import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
@@ -8,6 +9,7 @@ import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
  */
 const { chooseStringStyle, doubleQuote, literalHeader } = scalarStyle;
 const { POS_KEY, POS_ROOT, POS_TAIL, STYLE_DOUBLE, STYLE_PLAIN } = scalarStyle;
+const { MAX_IMPLICIT_KEY } = limits;
 
 export interface WriteYamlOptions {
   /** Write `#` comments carried by the IR. */
@@ -44,9 +46,6 @@ const AT_VALUE = 1;
 const AT_ITEM = 2;
 /** After `?`. */
 const AT_KEY = 3;
-
-/** Implicit keys may be at most 1024 characters long (YAML 1.2, 7.4.2). */
-const MAX_IMPLICIT_KEY = 1024;
 
 /** Distinct key strings whose written text is remembered. */
 const KEY_TEXT_CACHE = 10_000;
