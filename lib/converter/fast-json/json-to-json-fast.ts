@@ -11,7 +11,10 @@ import { MAX_DEPTH } from '../limits';
 import { JsonScanner, KeyChecker, bail, orHandOver } from './json-scanner';
 import type { FastConversion } from './json-to-yaml-fast';
 import { utf8ByteLength } from '../utf8';
-import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
+import * as deadline from '../deadline';
+
+/* Read once: under a CommonJS transform (tsx, vitest) each use of an imported name is a getter call. */
+const { TICKS_PER_CHECK, checkDeadline } = deadline;
 
 /**
  * JSON (or JSONC) text to pretty-printed JSON text, or null when the reference path must

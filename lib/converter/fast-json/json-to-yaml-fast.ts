@@ -11,7 +11,7 @@ import { utf8ByteLength } from '../utf8';
 import * as writeYaml from '../yaml/write-yaml';
 import * as style from '../yaml/yaml-scalar-style';
 import { JsonScanner, KeyChecker, bail, orHandOver } from './json-scanner';
-import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
+import * as deadline from '../deadline';
 
 /*
  * Imported bindings are read once here: under a CommonJS transform (tsx, vitest) every use
@@ -21,6 +21,7 @@ const { indent, literalBody, yamlNumberText } = writeYaml;
 const { chooseStringStyle, doubleQuote, literalHeader } = style;
 const { LITERAL_KEEP, POS_KEY, POS_ROOT, POS_TAIL, STYLE_DOUBLE, STYLE_PLAIN } = style;
 const { MAX_DEPTH, MAX_IMPLICIT_KEY } = limits;
+const { TICKS_PER_CHECK, checkDeadline } = deadline;
 
 const QUOTE = 34;
 const COMMA = 44;

@@ -1,6 +1,9 @@
 import { jsonKeyText } from '../json-key-text';
 import type { MapEntry, MapNode, SeqNode, YDocument, YNode } from '../types';
-import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
+import * as deadline from '../deadline';
+
+/* Read once: under a CommonJS transform (tsx, vitest) each use of an imported name is a getter call. */
+const { TICKS_PER_CHECK, checkDeadline } = deadline;
 
 export interface WriteJsonOptions {
   /** Write JSONC: comments as `//` lines before the key or element, end-of-line comments at the end of the line. */

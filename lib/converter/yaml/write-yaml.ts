@@ -1,7 +1,7 @@
 import * as limits from '../limits';
 import type { MapNode, NumberNode, SeqNode, YDocument, YNode } from '../types';
 import * as scalarStyle from './yaml-scalar-style';
-import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
+import * as deadline from '../deadline';
 
 /*
  * Imported bindings are read once here: under a CommonJS transform (tsx, vitest) every use
@@ -10,6 +10,7 @@ import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
 const { chooseStringStyle, doubleQuote, literalHeader } = scalarStyle;
 const { POS_KEY, POS_ROOT, POS_TAIL, STYLE_DOUBLE, STYLE_PLAIN } = scalarStyle;
 const { MAX_IMPLICIT_KEY } = limits;
+const { TICKS_PER_CHECK, checkDeadline } = deadline;
 
 export interface WriteYamlOptions {
   /** Write `#` comments carried by the IR. */
