@@ -51,6 +51,13 @@ export function nodeWeight(node: YNode): number {
 }
 
 /**
+ * An implicit key (`key: value`) may be at most 1024 characters long (YAML 1.2, 7.4.2); a
+ * longer key is written as an explicit entry (`? key` then `: value`). Shared by writeYaml
+ * and the single-pass JSON -> YAML writer, whose outputs must stay byte-identical.
+ */
+export const MAX_IMPLICIT_KEY = 1024;
+
+/**
  * Nodes in the expanded tree under an IR node (scalars weighed by scalarWeight), what an alias adds to the expansion budget
  * (memoised: a shared subtree is measured once). Used by both YAML readers.
  */

@@ -6,7 +6,8 @@
  */
 import type { Format } from '../types';
 import { jsonToJsonFast } from './json-to-json-fast';
-import { jsonToYamlFast, type FastConversion } from './json-to-yaml-fast';
+import type { FastConversion } from './json-walker';
+import { jsonToYamlFast } from './json-to-yaml-fast';
 
 export type { FastConversion };
 

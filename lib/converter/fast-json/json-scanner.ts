@@ -7,28 +7,18 @@
  */
 
 import { bail } from '../bail';
+import * as chars from '../chars';
+import { hexValue, isBareChar } from '../json/read-json';
 
-export { bail, orHandOver } from '../bail';
+/* Read once: under a CommonJS transform (tsx, vitest) each use of an imported name is a getter call. */
+const { TAB, LF, CR, SPACE, DQUOTE, STAR, PLUS, COMMA, DASH, DOT, SLASH, ZERO, NINE } = chars;
+const { BACKSLASH, RBRACKET, RBRACE, BOM, UPPER_E } = chars;
+const { LOWER_B, LOWER_E, LOWER_F, LOWER_N, LOWER_R, LOWER_T, LOWER_U } = chars;
 
-/* Character codes. */
-const QUOTE = 34;
-const COMMA = 44;
-const MINUS = 45;
-const BACKSLASH = 92;
-const CLOSE_BRACKET = 93;
-const CLOSE_BRACE = 125;
-const SLASH = 47;
-const STAR = 42;
-const ZERO = 48;
-const NINE = 57;
-const DOT = 46;
-const PLUS = 43;
-
-/** Letters, digits, `_`, `$`, `.`, `+`, `-`: what readJson takes as part of a (possibly invalid) number or word. */
+/** 1: a bare word's characters (as readJson's isBareChar); 2: `.`, `+`, `-`, which continue a number. */
 const WORDISH = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
-  const bare = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= ZERO && c <= NINE) || c === 95 || c === 36;
-  WORDISH[c] = bare ? 1 : c === DOT || c === PLUS || c === MINUS ? 2 : 0;
+  WORDISH[c] = isBareChar(c) ? 1 : c === DOT || c === PLUS || c === DASH ? 2 : 0;
 }
 
 export class JsonScanner {
@@ -45,7 +35,7 @@ export class JsonScanner {
   constructor(src: string) {
     this.src = src;
     this.len = src.length;
-    if (src.charCodeAt(0) === 0xfeff) this.pos = 1;
+    if (src.charCodeAt(0) === BOM) this.pos = 1;
   }
 
   /** Skips white space and comments; an unclosed block comment bails. */
@@ -54,7 +44,7 @@ export class JsonScanner {
     let p = this.pos;
     for (;;) {
       const c = s.charCodeAt(p);
-      if (c === 32 || c === 10 || c === 13 || c === 9) {
+      if (c === SPACE || c === LF || c === CR || c === TAB) {
         p++;
       } else if (c === SLASH) {
         const d = s.charCodeAt(p + 1);
@@ -62,7 +52,7 @@ export class JsonScanner {
           p += 2;
           for (;;) {
             const e = s.charCodeAt(p);
-            if (e === 10 || e === 13 || p >= this.len) break;
+            if (e === LF || e === CR || p >= this.len) break;
             p++;
           }
         } else if (d === STAR) {
@@ -87,12 +77,12 @@ export class JsonScanner {
     let p = start;
     for (;;) {
       const c = s.charCodeAt(p);
-      if (c === QUOTE) {
+      if (c === DQUOTE) {
         this.pos = p + 1;
         this.escaped = false;
         return s.slice(start, p);
       }
-      if (c === BACKSLASH || c < 32 || p >= this.len) break;
+      if (c === BACKSLASH || c < SPACE || p >= this.len) break;
       p++;
     }
     this.escaped = true;
@@ -107,11 +97,11 @@ export class JsonScanner {
     for (;;) {
       if (p >= this.len) bail();
       const c = s.charCodeAt(p);
-      if (c === QUOTE) {
+      if (c === DQUOTE) {
         this.pos = p + 1;
         return out + s.slice(from, p);
       }
-      if (c < 32) bail();
+      if (c < SPACE) bail();
       if (c !== BACKSLASH) {
         p++;
         continue;
@@ -119,7 +109,7 @@ export class JsonScanner {
       out += s.slice(from, p);
       const e = s.charCodeAt(p + 1);
       switch (e) {
-        case QUOTE:
+        case DQUOTE:
           out += '"';
           break;
         case BACKSLASH:
@@ -128,22 +118,22 @@ export class JsonScanner {
         case SLASH:
           out += '/';
           break;
-        case 98:
+        case LOWER_B:
           out += '\b';
           break;
-        case 102:
+        case LOWER_F:
           out += '\f';
           break;
-        case 110:
+        case LOWER_N:
           out += '\n';
           break;
-        case 114:
+        case LOWER_R:
           out += '\r';
           break;
-        case 116:
+        case LOWER_T:
           out += '\t';
           break;
-        case 117: {
+        case LOWER_U: {
           const code = (hex(s.charCodeAt(p + 2)) << 12) | (hex(s.charCodeAt(p + 3)) << 8) | (hex(s.charCodeAt(p + 4)) << 4) | hex(s.charCodeAt(p + 5));
           out += String.fromCharCode(code);
           p += 4;
@@ -166,7 +156,7 @@ export class JsonScanner {
     const start = this.pos;
     let p = start;
     let c = s.charCodeAt(p);
-    if (c === MINUS) c = s.charCodeAt(++p);
+    if (c === DASH) c = s.charCodeAt(++p);
     if (c === ZERO) {
       c = s.charCodeAt(++p);
     } else if (c > ZERO && c <= NINE) {
@@ -180,10 +170,10 @@ export class JsonScanner {
       while (c >= ZERO && c <= NINE);
     }
     this.exponent = false;
-    if (c === 101 || c === 69) {
+    if (c === LOWER_E || c === UPPER_E) {
       this.exponent = true;
       c = s.charCodeAt(++p);
-      if (c === PLUS || c === MINUS) c = s.charCodeAt(++p);
+      if (c === PLUS || c === DASH) c = s.charCodeAt(++p);
       if (!(c >= ZERO && c <= NINE)) bail();
       do c = s.charCodeAt(++p);
       while (c >= ZERO && c <= NINE);
@@ -199,9 +189,9 @@ export class JsonScanner {
     const s = this.src;
     const p = this.pos;
     let word: string;
-    if (c === 116) word = 'true';
-    else if (c === 102) word = 'false';
-    else if (c === 110) word = 'null';
+    if (c === LOWER_T) word = 'true';
+    else if (c === LOWER_F) word = 'false';
+    else if (c === LOWER_N) word = 'null';
     else bail();
     const end = p + word.length;
     if (!s.startsWith(word, p)) bail();
@@ -223,7 +213,7 @@ export class JsonScanner {
         break;
       }
       const c = this.src.charCodeAt(this.pos);
-      if (c !== CLOSE_BRACE && c !== CLOSE_BRACKET && c !== COMMA) break;
+      if (c !== RBRACE && c !== RBRACKET && c !== COMMA) break;
       this.pos++;
     }
     this.pos = pos;
@@ -232,11 +222,10 @@ export class JsonScanner {
   }
 }
 
+/** A hexadecimal digit's value; anything else bails (readJson reports it). */
 function hex(c: number): number {
-  if (c >= ZERO && c <= NINE) return c - ZERO;
-  if (c >= 97 && c <= 102) return c - 87;
-  if (c >= 65 && c <= 70) return c - 55;
-  return bail();
+  const value = hexValue(c);
+  return value < 0 ? bail() : value;
 }
 
 /**

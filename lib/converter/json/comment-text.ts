@@ -2,10 +2,11 @@
  * Text of JSONC comments as the IR keeps it: without the marker, one leading space removed,
  * trailing blanks dropped; a block comment gives one string per line.
  */
+import { SPACE, TAB } from '../chars';
 
 /** `raw` is what follows `//` up to the end of the line. */
 export function lineCommentText(raw: string): string {
-  return trimBlankEnd(raw.charCodeAt(0) === 32 ? raw.slice(1) : raw);
+  return trimBlankEnd(raw.charCodeAt(0) === SPACE ? raw.slice(1) : raw);
 }
 
 /** `inner` is what lies between `/*` and `*\/`. */
@@ -35,12 +36,12 @@ export function blockCommentLines(inner: string): string[] {
 
 function leadingBlanks(s: string): number {
   let i = 0;
-  while (i < s.length && (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9)) i++;
+  while (i < s.length && (s.charCodeAt(i) === SPACE || s.charCodeAt(i) === TAB)) i++;
   return i;
 }
 
 function trimBlankEnd(s: string): string {
   let end = s.length;
-  while (end > 0 && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === 9)) end--;
+  while (end > 0 && (s.charCodeAt(end - 1) === SPACE || s.charCodeAt(end - 1) === TAB)) end--;
   return end === s.length ? s : s.slice(0, end);
 }

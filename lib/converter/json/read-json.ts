@@ -1,3 +1,4 @@
+import * as chars from '../chars';
 import type { IssueCode } from '../issue-codes';
 import { MAX_ERRORS } from '../limits';
 import type {
@@ -10,7 +11,7 @@ import type {
   YNode,
 } from '../types';
 import { blockCommentLines, lineCommentText } from './comment-text';
-import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
+import * as deadline from '../deadline';
 
 export interface ReadJsonOptions {
   /** Strict RFC 8259: comments and trailing commas are errors (suggesting `jsonc`), an empty input is an error. */
@@ -40,38 +41,27 @@ export function readJson(text: string, options: ReadJsonOptions): ReadJsonResult
   return new JsonReader(text, options.strict, options.comments).read();
 }
 
-/* Character codes. */
-const TAB = 9;
-const LF = 10;
-const CR = 13;
-const SPACE = 32;
-const QUOTE = 34;
-const APOSTROPHE = 39;
-const PLUS = 43;
-const COMMA = 44;
-const MINUS = 45;
-const DOT = 46;
-const SLASH = 47;
-const STAR = 42;
-const ZERO = 48;
-const ONE = 49;
-const NINE = 57;
-const COLON = 58;
-const OPEN_BRACKET = 91;
-const BACKSLASH = 92;
-const CLOSE_BRACKET = 93;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const BOM = 0xfeff;
+/*
+ * Imported bindings are read once here: under a CommonJS transform (tsx, vitest) every use of
+ * an imported name is a getter call, which the hot loops below would pay per character or
+ * turn (TICKS_PER_CHECK alone was about a fifth of readJson's time).
+ */
+const { TICKS_PER_CHECK, checkDeadline } = deadline;
+const { TAB, LF, CR, SPACE, DQUOTE, DOLLAR, SQUOTE, STAR, PLUS, COMMA, DASH, DOT, SLASH } = chars;
+const { ZERO, ONE, NINE, COLON, LBRACKET, BACKSLASH, RBRACKET, UNDERSCORE, LBRACE, RBRACE, DEL, BOM } = chars;
+const { UPPER_A, UPPER_E, UPPER_F, UPPER_Z } = chars;
+const { LOWER_A, LOWER_B, LOWER_E, LOWER_F, LOWER_N, LOWER_R, LOWER_T, LOWER_U, LOWER_Z } = chars;
 
 const JSONC_HINT = 'use type "jsonc" to accept';
 
 /** Thrown to stop parsing: an error that cannot be recovered from, or MAX_ERRORS reached. */
 const STOP = Symbol('stop parsing');
 
-/** Parser states of the main loop. */
+/** What the main loop (`readTopValue`) reads next. */
 const EXPECT_VALUE = 0;
+/** A value was just read (`lastValue`): it goes into its collection, then `,` or a closing bracket. */
 const AFTER_VALUE = 1;
+/** An object member's key and its colon. */
 const EXPECT_KEY = 2;
 
 /** Below this many entries, duplicate keys are found by a linear scan instead of a Map. */
@@ -85,9 +75,9 @@ class Frame {
   /** The key whose value is being read (objects). */
   key: StringNode | null = null;
   /** Index of the earlier entry with the same key, or -1. */
-  dup = -1;
+  duplicateOf = -1;
   /** Key -> entry index, built once the object is large. */
-  index: Map<string, number> | null = null;
+  keyIndex: Map<string, number> | null = null;
   constructor(
     readonly node: SeqNode | MapNode,
     readonly isMap: boolean,
@@ -104,6 +94,11 @@ class JsonReader {
   /** Offset of the first character of the current line. */
   private lineStart = 0;
 
+  /** The arrays and objects being read, innermost last. */
+  private readonly frames: Frame[] = [];
+  /** The value just read (a scalar or a closed collection), until its collection takes it. */
+  private lastValue: YNode = { kind: 'null' };
+
   private readonly errors: ValidationIssue[] = [];
   private readonly warnings: string[] = [];
   private commentsCount = 0;
@@ -111,11 +106,13 @@ class JsonReader {
   private document: YDocument | null = null;
 
   /* Comment attachment (only when keepComments). */
-  private pending: string[] = [];
-  private docBefore: string[] | null = null;
-  /** The node a comment on `trailLine` belongs to, as its end-of-line comment. */
-  private trailTarget: YNode | null = null;
-  private trailLine = 0;
+  /** Comment lines read and not yet given to a node. */
+  private pendingComments: string[] = [];
+  /** Comments before the top-level value, given to the document. */
+  private documentCommentsBefore: string[] | null = null;
+  /** The node a comment on `trailingCommentLine` belongs to, as its end-of-line comment. */
+  private trailingCommentTarget: YNode | null = null;
+  private trailingCommentLine = 0;
 
   private readonly keyNodes = new Map<string, StringNode>();
 
@@ -146,8 +143,7 @@ class JsonReader {
   }
 
   private parse(): void {
-    const s = this.src;
-    if (s.charCodeAt(0) === BOM) this.pos = this.lineStart = 1;
+    if (this.src.charCodeAt(0) === BOM) this.pos = this.lineStart = 1;
     this.skipTrivia();
     if (this.pos >= this.len) {
       if (this.strict) {
@@ -156,153 +152,7 @@ class JsonReader {
       this.document = this.makeDocument(null);
       return;
     }
-
-    const stack: Frame[] = [];
-    let top: Frame | undefined;
-    let value: YNode = { kind: 'null' };
-    let state = EXPECT_VALUE;
-
-    for (;;) {
-      if (++this.ticks === TICKS_PER_CHECK) {
-        this.ticks = 0;
-        checkDeadline();
-      }
-      if (state === EXPECT_VALUE) {
-        const c = s.charCodeAt(this.pos);
-        if (c === OPEN_BRACKET || c === OPEN_BRACE) {
-          const isMap = c === OPEN_BRACE;
-          const node: SeqNode | MapNode = isMap ? { kind: 'map', entries: [] } : { kind: 'seq', items: [] };
-          this.attachBefore(node, top === undefined);
-          this.pos++;
-          top = new Frame(node, isMap);
-          stack.push(top);
-          if (stack.length > this.maxDepth) this.maxDepth = stack.length;
-          this.trailTarget = node;
-          this.trailLine = this.line;
-          this.skipTrivia();
-          const d = s.charCodeAt(this.pos);
-          if (d === (isMap ? CLOSE_BRACE : CLOSE_BRACKET)) {
-            this.pos++;
-            value = this.close(node);
-            stack.pop();
-            top = stack[stack.length - 1];
-            state = AFTER_VALUE;
-          } else if (this.pos >= this.len) {
-            this.failEnd(isMap ? 'a key in double quotes or "}"' : 'a value or "]"');
-          } else if (isMap) {
-            state = EXPECT_KEY;
-          }
-          continue;
-        }
-        if (this.pos >= this.len) this.failEnd('a value');
-        value = this.readScalar(c);
-        this.attachBefore(value, top === undefined);
-        this.trailTarget = value;
-        this.trailLine = this.line;
-        state = AFTER_VALUE;
-        continue;
-      }
-
-      if (state === AFTER_VALUE) {
-        if (top === undefined) break;
-        if (top.isMap) {
-          const entries = (top.node as MapNode).entries;
-          if (top.dup >= 0) entries[top.dup]!.value = value;
-          else entries.push({ key: top.key!, value });
-        } else {
-          (top.node as SeqNode).items.push(value);
-        }
-        this.skipTrivia();
-        const closer = top.isMap ? CLOSE_BRACE : CLOSE_BRACKET;
-        let c = s.charCodeAt(this.pos);
-        if (c === COMMA) {
-          const commaPos = this.pos;
-          const commaLine = this.line;
-          const commaLineStart = this.lineStart;
-          this.pos++;
-          this.skipTrivia();
-          c = s.charCodeAt(this.pos);
-          if (c !== closer) {
-            if (this.pos >= this.len) this.failEnd(top.isMap ? 'a key in double quotes' : 'a value');
-            state = top.isMap ? EXPECT_KEY : EXPECT_VALUE;
-            continue;
-          }
-          if (this.strict) {
-            this.report(
-              'TRAILING_COMMA',
-              `A trailing comma before "${String.fromCharCode(closer)}" is not allowed in strict JSON; remove it or ${JSONC_HINT} it.`,
-              commaPos,
-              commaLine,
-              commaLineStart,
-            );
-          }
-        }
-        if (c === closer) {
-          this.pos++;
-          value = this.close(top.node);
-          stack.pop();
-          top = stack[stack.length - 1];
-          continue;
-        }
-        const expected = top.isMap ? '"," or "}" after an object member' : '"," or "]" after an array element';
-        if (this.pos >= this.len) this.failEnd(expected);
-        if (top.isMap ? c === QUOTE : startsValue(c)) {
-          this.report('MISSING_COMMA', `Expected ${expected} but found ${this.found(this.pos)}; a comma is missing.`, this.pos);
-          state = top.isMap ? EXPECT_KEY : EXPECT_VALUE;
-          continue;
-        }
-        this.fail('UNEXPECTED_TOKEN', `Expected ${expected} but found ${this.found(this.pos)}.`, this.pos);
-      }
-
-      // EXPECT_KEY
-      const frame = top!;
-      this.trailTarget = null;
-      const keyPos = this.pos;
-      const keyLine = this.line;
-      const keyColumn = keyPos - this.lineStart + 1;
-      let key: string;
-      const c = s.charCodeAt(keyPos);
-      if (c === QUOTE) {
-        key = this.readString();
-      } else if (this.pos >= this.len) {
-        this.failEnd('a key in double quotes');
-      } else if (isBareChar(c)) {
-        let p = keyPos + 1;
-        while (isBareChar(s.charCodeAt(p))) p++;
-        key = s.slice(keyPos, p);
-        this.report(
-          'EXPECTED_KEY',
-          `Expected a key in double quotes but found ${quoteForMessage(key)}; object keys must be strings in double quotes.`,
-          keyPos,
-        );
-        this.pos = p;
-      } else {
-        this.fail('EXPECTED_KEY', `Expected a key in double quotes but found ${this.found(keyPos)}${apostropheHint(c)}.`, keyPos);
-      }
-      frame.key = this.keyNode(key);
-      frame.dup = this.findDuplicate(frame, key);
-      if (frame.dup >= 0) {
-        this.warnings.push(
-          `Duplicate key ${quoteForMessage(key)} at line ${keyLine}, column ${keyColumn}: the last value is kept.`,
-        );
-      }
-      this.skipTrivia();
-      const d = s.charCodeAt(this.pos);
-      if (d === COLON) {
-        this.pos++;
-      } else if (this.pos >= this.len) {
-        this.failEnd(`":" after the key ${quoteForMessage(key)}`);
-      } else if (startsValue(d)) {
-        this.report('MISSING_COLON', `Expected ":" after the key ${quoteForMessage(key)} but found ${this.found(this.pos)}.`, this.pos);
-      } else {
-        this.fail('MISSING_COLON', `Expected ":" after the key ${quoteForMessage(key)} but found ${this.found(this.pos)}.`, this.pos);
-      }
-      this.skipTrivia();
-      if (this.pos >= this.len) this.failEnd(`a value for the key ${quoteForMessage(key)}`);
-      state = EXPECT_VALUE;
-    }
-
-    // The top-level value is complete.
+    const value = this.readTopValue();
     this.skipTrivia();
     if (this.pos < this.len) {
       this.fail(
@@ -314,24 +164,199 @@ class JsonReader {
     this.document = this.makeDocument(value);
   }
 
+  /* ----------------------------------------------------------------------- */
+  /* Values and containers                                                    */
+  /* ----------------------------------------------------------------------- */
+
+  /**
+   * Reads the top-level value. Open arrays and objects are kept on an explicit stack
+   * (`frames`), not the call stack, so nesting costs no recursion: each turn reads one step
+   * in one of three states, until the top-level value is complete.
+   */
+  private readTopValue(): YNode {
+    const frames = this.frames;
+    let state = EXPECT_VALUE;
+    for (;;) {
+      if (++this.ticks === TICKS_PER_CHECK) {
+        this.ticks = 0;
+        checkDeadline();
+      }
+      if (state === EXPECT_VALUE) {
+        state = this.startValue();
+      } else if (state === AFTER_VALUE) {
+        const parent = frames[frames.length - 1];
+        if (parent === undefined) return this.lastValue;
+        state = this.afterValue(parent);
+      } else {
+        state = this.readMemberKey(frames[frames.length - 1]!);
+      }
+    }
+  }
+
+  /** EXPECT_VALUE: a scalar is read whole; `[` or `{` opens a collection. */
+  private startValue(): number {
+    const c = this.src.charCodeAt(this.pos);
+    if (c === LBRACKET || c === LBRACE) return this.openCollection(c === LBRACE);
+    if (this.pos >= this.len) this.failEnd('a value');
+    const value = this.readScalar(c);
+    this.attachBefore(value, this.frames.length === 0);
+    this.trailingCommentTarget = value;
+    this.trailingCommentLine = this.line;
+    this.lastValue = value;
+    return AFTER_VALUE;
+  }
+
+  /** At `[` or `{`: a new frame, or, when it closes at once, an empty collection read whole. */
+  private openCollection(isMap: boolean): number {
+    const frames = this.frames;
+    const node: SeqNode | MapNode = isMap ? { kind: 'map', entries: [] } : { kind: 'seq', items: [] };
+    this.attachBefore(node, frames.length === 0);
+    this.pos++;
+    frames.push(new Frame(node, isMap));
+    if (frames.length > this.maxDepth) this.maxDepth = frames.length;
+    this.trailingCommentTarget = node;
+    this.trailingCommentLine = this.line;
+    this.skipTrivia();
+    if (this.src.charCodeAt(this.pos) === (isMap ? RBRACE : RBRACKET)) {
+      this.closeCollection();
+      return AFTER_VALUE;
+    }
+    if (this.pos >= this.len) this.failEnd(isMap ? 'a key in double quotes or "}"' : 'a value or "]"');
+    return isMap ? EXPECT_KEY : EXPECT_VALUE;
+  }
+
+  /** AFTER_VALUE inside a collection: stores the value just read, then reads `,` or the closing bracket. */
+  private afterValue(parent: Frame): number {
+    const value = this.lastValue;
+    if (parent.isMap) {
+      const entries = (parent.node as MapNode).entries;
+      if (parent.duplicateOf >= 0) entries[parent.duplicateOf]!.value = value;
+      else entries.push({ key: parent.key!, value });
+    } else {
+      (parent.node as SeqNode).items.push(value);
+    }
+    this.skipTrivia();
+    const s = this.src;
+    const closer = parent.isMap ? RBRACE : RBRACKET;
+    let c = s.charCodeAt(this.pos);
+    if (c === COMMA) {
+      const commaPos = this.pos;
+      const commaLine = this.line;
+      const commaLineStart = this.lineStart;
+      this.pos++;
+      this.skipTrivia();
+      c = s.charCodeAt(this.pos);
+      if (c !== closer) {
+        if (this.pos >= this.len) this.failEnd(parent.isMap ? 'a key in double quotes' : 'a value');
+        return parent.isMap ? EXPECT_KEY : EXPECT_VALUE;
+      }
+      if (this.strict) this.reportTrailingComma(closer, commaPos, commaLine, commaLineStart);
+    }
+    if (c === closer) {
+      this.closeCollection();
+      return AFTER_VALUE;
+    }
+    return this.missingComma(parent, c);
+  }
+
+  private reportTrailingComma(closer: number, pos: number, line: number, lineStart: number): void {
+    this.report(
+      'TRAILING_COMMA',
+      `A trailing comma before "${String.fromCharCode(closer)}" is not allowed in strict JSON; remove it or ${JSONC_HINT} it.`,
+      pos,
+      line,
+      lineStart,
+    );
+  }
+
+  /** After a value, neither `,` nor a closing bracket: a missing comma is reported (reading goes on); anything else stops. */
+  private missingComma(parent: Frame, c: number): number {
+    const expected = parent.isMap ? '"," or "}" after an object member' : '"," or "]" after an array element';
+    if (this.pos >= this.len) this.failEnd(expected);
+    if (parent.isMap ? c === DQUOTE : startsValue(c)) {
+      this.report('MISSING_COMMA', `Expected ${expected} but found ${this.found(this.pos)}; a comma is missing.`, this.pos);
+      return parent.isMap ? EXPECT_KEY : EXPECT_VALUE;
+    }
+    return this.fail('UNEXPECTED_TOKEN', `Expected ${expected} but found ${this.found(this.pos)}.`, this.pos);
+  }
+
+  /** At the closing bracket of the innermost collection: it is the value just read. */
+  private closeCollection(): void {
+    this.pos++;
+    const node = this.frames.pop()!.node;
+    if (this.pendingComments.length > 0) {
+      node.endComments = this.pendingComments;
+      this.pendingComments = [];
+    }
+    // The IR has no place for a comment after a closing bracket: it goes before what follows.
+    this.trailingCommentTarget = null;
+    this.lastValue = node;
+  }
+
+  /** EXPECT_KEY: an object member's key (a duplicate is warned about) and its colon. */
+  private readMemberKey(frame: Frame): number {
+    this.trailingCommentTarget = null;
+    const keyLine = this.line;
+    const keyColumn = this.pos - this.lineStart + 1;
+    const key = this.src.charCodeAt(this.pos) === DQUOTE ? this.readString() : this.unquotedKey();
+    frame.key = this.keyNode(key);
+    frame.duplicateOf = this.findDuplicate(frame, key);
+    if (frame.duplicateOf >= 0) this.warnDuplicateKey(key, keyLine, keyColumn);
+    this.skipTrivia();
+    if (this.src.charCodeAt(this.pos) === COLON) this.pos++;
+    else this.missingColon(key);
+    this.skipTrivia();
+    if (this.pos >= this.len) this.failEnd('a value for the key', key);
+    return EXPECT_VALUE;
+  }
+
+  private warnDuplicateKey(key: string, line: number, column: number): void {
+    this.warnings.push(`Duplicate key ${quoteForMessage(key)} at line ${line}, column ${column}: the last value is kept.`);
+  }
+
+  /** Where a key in double quotes should be: a bare word is reported and read as the key, anything else stops. */
+  private unquotedKey(): string {
+    const s = this.src;
+    const keyPos = this.pos;
+    const c = s.charCodeAt(keyPos);
+    if (keyPos >= this.len) this.failEnd('a key in double quotes');
+    if (!isBareChar(c)) {
+      this.fail('EXPECTED_KEY', `Expected a key in double quotes but found ${this.found(keyPos)}${apostropheHint(c)}.`, keyPos);
+    }
+    let p = keyPos + 1;
+    while (isBareChar(s.charCodeAt(p))) p++;
+    const key = s.slice(keyPos, p);
+    this.report(
+      'EXPECTED_KEY',
+      `Expected a key in double quotes but found ${quoteForMessage(key)}; object keys must be strings in double quotes.`,
+      keyPos,
+    );
+    this.pos = p;
+    return key;
+  }
+
+  /** No `:` after a key: before what can start a value, reported (reading goes on); anything else stops. */
+  private missingColon(key: string): void {
+    if (this.pos >= this.len) this.failEnd('":" after the key', key);
+    const message = `Expected ":" after the key ${quoteForMessage(key)} but found ${this.found(this.pos)}.`;
+    if (startsValue(this.src.charCodeAt(this.pos))) this.report('MISSING_COLON', message, this.pos);
+    else this.fail('MISSING_COLON', message, this.pos);
+  }
+
   /** Reads a string, number or literal starting with `c` at `pos` (not at the end of input). */
   private readScalar(c: number): YNode {
+    if (c === DQUOTE) return { kind: 'string', value: this.readString() };
+    if (c === DASH || (c >= ZERO && c <= NINE) || c === DOT || c === PLUS) return this.readNumber();
+    if (c === LOWER_T && this.readWord('true')) return { kind: 'bool', value: true };
+    if (c === LOWER_F && this.readWord('false')) return { kind: 'bool', value: false };
+    if (c === LOWER_N && this.readWord('null')) return { kind: 'null' };
+    return this.unexpectedValue(c);
+  }
+
+  /** Where a value should be: a bare word is reported and read as null, anything else stops. */
+  private unexpectedValue(c: number): YNode {
     const s = this.src;
     const p = this.pos;
-    if (c === QUOTE) return { kind: 'string', value: this.readString() };
-    if (c === MINUS || (c >= ZERO && c <= NINE) || c === DOT || c === PLUS) return this.readNumber();
-    if (c === 116 /* t */ && s.startsWith('true', p) && !isBareChar(s.charCodeAt(p + 4))) {
-      this.pos = p + 4;
-      return { kind: 'bool', value: true };
-    }
-    if (c === 102 /* f */ && s.startsWith('false', p) && !isBareChar(s.charCodeAt(p + 5))) {
-      this.pos = p + 5;
-      return { kind: 'bool', value: false };
-    }
-    if (c === 110 /* n */ && s.startsWith('null', p) && !isBareChar(s.charCodeAt(p + 4))) {
-      this.pos = p + 4;
-      return { kind: 'null' };
-    }
     if (isBareChar(c)) {
       let end = p + 1;
       while (isBareChar(s.charCodeAt(end))) end++;
@@ -343,6 +368,18 @@ class JsonReader {
     return this.fail('UNEXPECTED_TOKEN', `Expected a value but found ${this.found(p)}${apostropheHint(c)}.`, p);
   }
 
+  /** Whether `word` is at `pos`, whole (not the start of a longer word); if so, `pos` moves past it. */
+  private readWord(word: string): boolean {
+    const p = this.pos;
+    if (!this.src.startsWith(word, p) || isBareChar(this.src.charCodeAt(p + word.length))) return false;
+    this.pos = p + word.length;
+    return true;
+  }
+
+  /* ----------------------------------------------------------------------- */
+  /* Numbers                                                                  */
+  /* ----------------------------------------------------------------------- */
+
   /** Reads a number; an invalid one is reported (with its whole run of number-like characters) and read as null. */
   private readNumber(): YNode {
     const s = this.src;
@@ -350,7 +387,7 @@ class JsonReader {
     let p = start;
     let c = s.charCodeAt(p);
     let problem = '';
-    if (c === MINUS) c = s.charCodeAt(++p);
+    if (c === DASH) c = s.charCodeAt(++p);
     if (c === ZERO) {
       c = s.charCodeAt(++p);
       if (c >= ZERO && c <= NINE) problem = 'leading zeros are not allowed';
@@ -369,9 +406,9 @@ class JsonReader {
         while (c >= ZERO && c <= NINE);
       } else problem = 'expected a digit after the decimal point';
     }
-    if (!problem && (c === 101 || c === 69) /* e E */) {
+    if (!problem && (c === LOWER_E || c === UPPER_E)) {
       c = s.charCodeAt(++p);
-      if (c === PLUS || c === MINUS) c = s.charCodeAt(++p);
+      if (c === PLUS || c === DASH) c = s.charCodeAt(++p);
       if (c >= ZERO && c <= NINE) {
         do c = s.charCodeAt(++p);
         while (c >= ZERO && c <= NINE);
@@ -382,6 +419,12 @@ class JsonReader {
       this.pos = p;
       return { kind: 'number', text: s.slice(start, p) };
     }
+    return this.invalidNumber(start, p, problem);
+  }
+
+  /** Reports the number at `start` (its problem found at `p`) with its whole run of number-like characters; read as null. */
+  private invalidNumber(start: number, p: number, problem: string): YNode {
+    const s = this.src;
     while (isNumberChar(s.charCodeAt(p))) p++;
     const text = s.slice(start, p);
     if (/^-?0[xX]/.test(text)) problem = 'hexadecimal numbers are not allowed in JSON';
@@ -391,26 +434,42 @@ class JsonReader {
     return { kind: 'null' };
   }
 
+  /* ----------------------------------------------------------------------- */
+  /* Strings                                                                  */
+  /* ----------------------------------------------------------------------- */
+
   /** Reads a string starting at the opening quote at `pos` and returns its decoded value. */
   private readString(): string {
     const s = this.src;
     const len = this.len;
-    const quotePos = this.pos;
-    const quoteLine = this.line;
-    const quoteLineStart = this.lineStart;
-    let p = quotePos + 1;
-    let start = p;
+    const start = this.pos + 1;
+    let p = start;
     // Fast path: no escapes, no control characters.
     for (;;) {
       if (p >= len) break;
       const c = s.charCodeAt(p);
-      if (c === QUOTE) {
+      if (c === DQUOTE) {
         this.pos = p + 1;
         return s.slice(start, p);
       }
       if (c === BACKSLASH || c < SPACE) break;
       p++;
     }
+    return this.readEscapedString(start, p);
+  }
+
+  /**
+   * The rest of the string whose text starts at `start`, from `p` (a backslash, a control
+   * character or the end of the input): escapes decoded; invalid escapes and control
+   * characters reported, and reading goes on.
+   */
+  private readEscapedString(start: number, p: number): string {
+    const s = this.src;
+    const len = this.len;
+    // The fast path has crossed no line break: the opening quote is on the current line.
+    const quotePos = start - 1;
+    const quoteLine = this.line;
+    const quoteLineStart = this.lineStart;
     let out = '';
     for (;;) {
       if (p >= len) {
@@ -424,72 +483,90 @@ class JsonReader {
         );
       }
       const c = s.charCodeAt(p);
-      if (c === QUOTE) {
+      if (c === DQUOTE) {
         this.pos = p + 1;
         return out + s.slice(start, p);
       }
       if (c === BACKSLASH) {
         out += s.slice(start, p);
-        const e = s.charCodeAt(p + 1);
-        const simple = simpleEscape(e);
-        if (simple !== '') {
-          out += simple;
-          p += 2;
-        } else if (e === 117 /* u */) {
-          let code = 0;
-          let digits = 0;
-          while (digits < 4) {
-            const h = hexValue(s.charCodeAt(p + 2 + digits));
-            if (h < 0) break;
-            code = code * 16 + h;
-            digits++;
-          }
-          if (digits === 4) out += String.fromCharCode(code);
-          else {
-            this.report(
-              'INVALID_ESCAPE',
-              `Invalid escape ${quoteForMessage(s.slice(p, p + 2 + digits))}: "\\u" must be followed by four hexadecimal digits.`,
-              p,
-            );
-          }
-          p += 2 + digits;
-        } else {
-          // The backslash and the character after it (a whole code point), unless that is a line break.
-          const shown =
-            p + 1 >= len || e === LF || e === CR ? '\\' : s.slice(p, p + 1 + (e >= 0xd800 && e <= 0xdbff ? 2 : 1));
-          this.report(
-            'INVALID_ESCAPE',
-            `Invalid escape ${quoteForMessage(shown)} in a string; the escapes allowed are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX.`,
-            p,
-          );
-          p += shown.length;
-        }
-        start = p;
-        continue;
+        out += this.readEscape(p);
+        p = start = this.pos;
+      } else if (c < SPACE) {
+        // Reported, and kept in the value.
+        p = this.controlCharacterInString(p, c);
+      } else {
+        p++;
       }
-      if (c < SPACE) {
-        if (c === LF || c === CR) {
-          this.report(
-            'CONTROL_CHARACTER',
-            'A line break inside a string is not allowed; write it as \\n, or close the string with a quote (").',
-            p,
-          );
-          p += c === CR && s.charCodeAt(p + 1) === LF ? 2 : 1;
-          this.line++;
-          this.lineStart = p;
-        } else {
-          this.report(
-            'CONTROL_CHARACTER',
-            `The control character ${codePointName(c)} must be escaped inside a string${c === TAB ? ' (as \\t)' : ''}.`,
-            p,
-          );
-          p++;
-        }
-        continue;
-      }
-      p++;
     }
   }
+
+  /** Decodes the escape at `p` (its backslash) and moves `pos` past it; an invalid one is reported, and is ''. */
+  private readEscape(p: number): string {
+    const s = this.src;
+    const e = s.charCodeAt(p + 1);
+    const simple = simpleEscape(e);
+    if (simple !== '') {
+      this.pos = p + 2;
+      return simple;
+    }
+    if (e === LOWER_U) return this.readUnicodeEscape(p);
+    // The backslash and the character after it (a whole code point), unless that is a line break.
+    const shown =
+      p + 1 >= this.len || e === LF || e === CR ? '\\' : s.slice(p, p + 1 + (e >= 0xd800 && e <= 0xdbff ? 2 : 1));
+    this.report(
+      'INVALID_ESCAPE',
+      `Invalid escape ${quoteForMessage(shown)} in a string; the escapes allowed are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX.`,
+      p,
+    );
+    this.pos = p + shown.length;
+    return '';
+  }
+
+  /** `\uXXXX` at `p`: its UTF-16 unit; with fewer than four hex digits, reported, and ''. */
+  private readUnicodeEscape(p: number): string {
+    const s = this.src;
+    let code = 0;
+    let digits = 0;
+    while (digits < 4) {
+      const h = hexValue(s.charCodeAt(p + 2 + digits));
+      if (h < 0) break;
+      code = code * 16 + h;
+      digits++;
+    }
+    this.pos = p + 2 + digits;
+    if (digits === 4) return String.fromCharCode(code);
+    this.report(
+      'INVALID_ESCAPE',
+      `Invalid escape ${quoteForMessage(s.slice(p, p + 2 + digits))}: "\\u" must be followed by four hexadecimal digits.`,
+      p,
+    );
+    return '';
+  }
+
+  /** A raw control character `c` at `p` in a string: reported (a line break starts a line); returns the position after it. */
+  private controlCharacterInString(p: number, c: number): number {
+    if (c === LF || c === CR) {
+      this.report(
+        'CONTROL_CHARACTER',
+        'A line break inside a string is not allowed; write it as \\n, or close the string with a quote (").',
+        p,
+      );
+      p += c === CR && this.src.charCodeAt(p + 1) === LF ? 2 : 1;
+      this.line++;
+      this.lineStart = p;
+      return p;
+    }
+    this.report(
+      'CONTROL_CHARACTER',
+      `The control character ${codePointName(c)} must be escaped inside a string${c === TAB ? ' (as \\t)' : ''}.`,
+      p,
+    );
+    return p + 1;
+  }
+
+  /* ----------------------------------------------------------------------- */
+  /* Trivia and comments                                                      */
+  /* ----------------------------------------------------------------------- */
 
   /** Skips whitespace and comments (comments are counted, reported in strict mode, and attached). */
   private skipTrivia(): void {
@@ -553,41 +630,30 @@ class JsonReader {
       this.report('COMMENT_NOT_ALLOWED', `Comments are not allowed in strict JSON; ${JSONC_HINT} them.`, start, line, lineStart);
     }
     if (lines === null) return;
-    const target = this.trailTarget;
-    if (target !== null && line === this.trailLine) {
+    const target = this.trailingCommentTarget;
+    if (target !== null && line === this.trailingCommentLine) {
       const text = lines.join(' ');
       const comments: NodeComments = target.comments ?? (target.comments = {});
       comments.trailing = comments.trailing === undefined ? text : `${comments.trailing} ${text}`;
     } else {
-      for (const l of lines) this.pending.push(l);
+      for (const l of lines) this.pendingComments.push(l);
     }
   }
 
   /** Gives the comments read since the last attachment to `node` (or to the document, for the top value). */
   private attachBefore(node: YNode, isTop: boolean): void {
-    this.trailTarget = null;
-    if (this.pending.length === 0) return;
-    if (isTop) this.docBefore = this.pending;
-    else node.comments = { before: this.pending };
-    this.pending = [];
-  }
-
-  /** A collection has just been closed: comments after its last entry are its end comments. */
-  private close(node: SeqNode | MapNode): YNode {
-    if (this.pending.length > 0) {
-      node.endComments = this.pending;
-      this.pending = [];
-    }
-    // The IR has no place for a comment after a closing bracket: it goes before what follows.
-    this.trailTarget = null;
-    return node;
+    this.trailingCommentTarget = null;
+    if (this.pendingComments.length === 0) return;
+    if (isTop) this.documentCommentsBefore = this.pendingComments;
+    else node.comments = { before: this.pendingComments };
+    this.pendingComments = [];
   }
 
   private makeDocument(contents: YNode | null): YDocument {
     const doc: YDocument = { contents };
     if (!this.keepComments) return doc;
-    let before = this.docBefore;
-    let after: string[] | null = this.pending.length > 0 ? this.pending : null;
+    let before = this.documentCommentsBefore;
+    let after: string[] | null = this.pendingComments.length > 0 ? this.pendingComments : null;
     if (contents === null && after !== null) {
       before = after;
       after = null;
@@ -617,19 +683,19 @@ class JsonReader {
   /** Index of an earlier entry of the object with this key, or -1. */
   private findDuplicate(frame: Frame, key: string): number {
     const entries = (frame.node as MapNode).entries;
-    if (frame.index === null) {
+    if (frame.keyIndex === null) {
       if (entries.length < LINEAR_KEY_SCAN) {
         for (let i = 0; i < entries.length; i++) {
           if ((entries[i]!.key as StringNode).value === key) return i;
         }
         return -1;
       }
-      frame.index = new Map();
-      for (let i = 0; i < entries.length; i++) frame.index.set((entries[i]!.key as StringNode).value, i);
+      frame.keyIndex = new Map();
+      for (let i = 0; i < entries.length; i++) frame.keyIndex.set((entries[i]!.key as StringNode).value, i);
     }
-    const i = frame.index.get(key);
+    const i = frame.keyIndex.get(key);
     if (i !== undefined) return i;
-    frame.index.set(key, entries.length);
+    frame.keyIndex.set(key, entries.length);
     return -1;
   }
 
@@ -649,8 +715,10 @@ class JsonReader {
     throw STOP;
   }
 
-  private failEnd(expected: string): never {
-    return this.fail('UNEXPECTED_END', `Expected ${expected} but found the end of the input.`, this.pos);
+  /** At the end of the input where `expected` (followed by `key`, quoted, if given) should be. */
+  private failEnd(expected: string, key?: string): never {
+    const what = key === undefined ? expected : `${expected} ${quoteForMessage(key)}`;
+    return this.fail('UNEXPECTED_END', `Expected ${what} but found the end of the input.`, this.pos);
   }
 
   /** Describes what is at `pos`, for "expected X but found Y". */
@@ -663,7 +731,7 @@ class JsonReader {
       while (end < this.len && isBareChar(s.charCodeAt(end))) end++;
       return quoteForMessage(s.slice(pos, end));
     }
-    if (c < SPACE || c === 127) return `the control character ${codePointName(c)}`;
+    if (c < SPACE || c === DEL) return `the control character ${codePointName(c)}`;
     const cp = s.codePointAt(pos)!;
     const ch = String.fromCodePoint(cp);
     return cp < 128 ? quoteForMessage(ch) : `${quoteForMessage(ch)} (${codePointName(cp)})`;
@@ -681,46 +749,56 @@ function isSorted(errors: ValidationIssue[]): boolean {
 
 /** A character that can start a value (used to detect a missing comma or colon). */
 function startsValue(c: number): boolean {
-  return c === QUOTE || c === OPEN_BRACE || c === OPEN_BRACKET || c === MINUS || (c >= ZERO && c <= NINE) || isBareChar(c);
+  return c === DQUOTE || c === LBRACE || c === LBRACKET || c === DASH || (c >= ZERO && c <= NINE) || isBareChar(c);
 }
 
-/** Letters, digits, `_` and `$`: the characters of a bare word (`true`, `NaN`, an unquoted key). */
-function isBareChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= ZERO && c <= NINE) || c === 95 || c === 36;
+/**
+ * Letters, digits, `_` and `$`: the characters of a bare word (`true`, `NaN`, an unquoted key).
+ * The single-pass JSON writers' scanner takes words exactly as this reader does.
+ */
+export function isBareChar(c: number): boolean {
+  return (
+    (c >= LOWER_A && c <= LOWER_Z) ||
+    (c >= UPPER_A && c <= UPPER_Z) ||
+    (c >= ZERO && c <= NINE) ||
+    c === UNDERSCORE ||
+    c === DOLLAR
+  );
 }
 
 /** Characters that continue a (possibly invalid) number. */
 function isNumberChar(c: number): boolean {
-  return isBareChar(c) || c === DOT || c === PLUS || c === MINUS;
+  return isBareChar(c) || c === DOT || c === PLUS || c === DASH;
 }
 
 function simpleEscape(c: number): string {
   switch (c) {
-    case QUOTE:
+    case DQUOTE:
       return '"';
     case BACKSLASH:
       return '\\';
     case SLASH:
       return '/';
-    case 98:
+    case LOWER_B:
       return '\b';
-    case 102:
+    case LOWER_F:
       return '\f';
-    case 110:
+    case LOWER_N:
       return '\n';
-    case 114:
+    case LOWER_R:
       return '\r';
-    case 116:
+    case LOWER_T:
       return '\t';
     default:
       return '';
   }
 }
 
-function hexValue(c: number): number {
+/** The value of a hexadecimal digit, or -1. */
+export function hexValue(c: number): number {
   if (c >= ZERO && c <= NINE) return c - ZERO;
-  if (c >= 97 && c <= 102) return c - 87;
-  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= LOWER_A && c <= LOWER_F) return c - LOWER_A + 10;
+  if (c >= UPPER_A && c <= UPPER_F) return c - UPPER_A + 10;
   return -1;
 }
 
@@ -746,5 +824,5 @@ function wordHint(word: string): string {
 }
 
 function apostropheHint(c: number): string {
-  return c === APOSTROPHE ? '; JSON strings must be in double quotes' : '';
+  return c === SQUOTE ? '; JSON strings must be in double quotes' : '';
 }

@@ -1,6 +1,9 @@
 import { jsonKeyText } from '../json-key-text';
 import type { MapEntry, MapNode, SeqNode, YDocument, YNode } from '../types';
-import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
+import * as deadline from '../deadline';
+
+/* Read once: under a CommonJS transform (tsx, vitest) each use of an imported name is a getter call. */
+const { TICKS_PER_CHECK, checkDeadline } = deadline;
 
 export interface WriteJsonOptions {
   /** Write JSONC: comments as `//` lines before the key or element, end-of-line comments at the end of the line. */
@@ -105,53 +108,44 @@ class JsonWriter {
   }
 
   private seq(node: SeqNode, level: number): void {
-    const items = node.items;
-    const n = items.length;
-    const c = this.comments;
-    const end = c ? node.endComments : undefined;
-    if (n === 0 && (end === undefined || end.length === 0)) {
+    if (node.items.length === 0 && !(this.comments && hasLines(node.endComments))) {
       this.out += '[]';
       return;
     }
-    const ind = this.indent(level + 1);
-    this.out += '[';
-    if (c) this.trailing(node);
-    for (let i = 0; i < n; i++) {
-      const item = items[i]!;
-      if (c) this.commentLines(item.comments?.before, ind, '');
-      this.out += ind;
-      this.value(item, level + 1);
-      if (i < n - 1) this.out += ',';
-      if (c) this.trailingAfterInline(item);
-      this.flushIfLong();
-    }
-    if (end !== undefined) this.commentLines(end, ind, '');
-    this.out += this.indent(level) + ']';
+    this.entries(node, null, node.items, level);
   }
 
   private map(node: MapNode, level: number): void {
-    const c = this.comments;
-    const end = c ? node.endComments : undefined;
-    if (node.entries.length === 0 && (end === undefined || end.length === 0)) {
+    if (node.entries.length === 0 && !(this.comments && hasLines(node.endComments))) {
       this.out += '{}';
       return;
     }
     const { keys, values } = this.members(node.entries);
-    const n = keys.length;
+    this.entries(node, keys, values, level);
+  }
+
+  /**
+   * An array (`keys` null) or an object, not empty or with end comments: the opening bracket
+   * and its end-of-line comment, one line per entry (comment lines above it, its comma, its
+   * end-of-line comment), the end comments, the closing bracket on a line of its own.
+   */
+  private entries(node: SeqNode | MapNode, keys: string[] | null, values: YNode[], level: number): void {
+    const c = this.comments;
+    const n = values.length;
     const ind = this.indent(level + 1);
-    this.out += '{';
+    this.out += keys === null ? '[' : '{';
     if (c) this.trailing(node);
     for (let i = 0; i < n; i++) {
       const value = values[i]!;
       if (c) this.commentLines(value.comments?.before, ind, '');
-      this.out += ind + JSON.stringify(keys[i]) + ': ';
+      this.out += keys === null ? ind : ind + JSON.stringify(keys[i]) + ': ';
       this.value(value, level + 1);
       if (i < n - 1) this.out += ',';
       if (c) this.trailingAfterInline(value);
       this.flushIfLong();
     }
-    if (end !== undefined) this.commentLines(end, ind, '');
-    this.out += this.indent(level) + '}';
+    if (c && node.endComments !== undefined) this.commentLines(node.endComments, ind, '');
+    this.out += this.indent(level) + (keys === null ? ']' : '}');
   }
 
   /** Key strings and values of a map, merging entries whose keys have the same string form. */

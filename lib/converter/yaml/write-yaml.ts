@@ -1,6 +1,8 @@
+import * as chars from '../chars';
+import * as limits from '../limits';
 import type { MapNode, NumberNode, SeqNode, YDocument, YNode } from '../types';
 import * as scalarStyle from './yaml-scalar-style';
-import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
+import * as deadline from '../deadline';
 
 /*
  * Imported bindings are read once here: under a CommonJS transform (tsx, vitest) every use
@@ -8,6 +10,9 @@ import { TICKS_PER_CHECK, checkDeadline } from '../deadline';
  */
 const { chooseStringStyle, doubleQuote, literalHeader } = scalarStyle;
 const { POS_KEY, POS_ROOT, POS_TAIL, STYLE_DOUBLE, STYLE_PLAIN } = scalarStyle;
+const { MAX_IMPLICIT_KEY } = limits;
+const { LF, PLUS, DASH } = chars;
+const { TICKS_PER_CHECK, checkDeadline } = deadline;
 
 export interface WriteYamlOptions {
   /** Write `#` comments carried by the IR. */
@@ -45,9 +50,6 @@ const AT_ITEM = 2;
 /** After `?`. */
 const AT_KEY = 3;
 
-/** Implicit keys may be at most 1024 characters long (YAML 1.2, 7.4.2). */
-const MAX_IMPLICIT_KEY = 1024;
-
 /** Distinct key strings whose written text is remembered. */
 const KEY_TEXT_CACHE = 10_000;
 
@@ -71,7 +73,7 @@ export function yamlNumberText(node: NumberNode): string {
   if (node.special === true) {
     const lower = t.toLowerCase();
     if (lower.includes('nan')) return '.nan';
-    return lower.charCodeAt(0) === 0x2d ? '-.inf' : '.inf';
+    return lower.charCodeAt(0) === DASH ? '-.inf' : '.inf';
   }
   let e = t.indexOf('e');
   if (e < 0) e = t.indexOf('E');
@@ -80,7 +82,7 @@ export function yamlNumberText(node: NumberNode): string {
   let exponent = t.slice(e + 1);
   if (!mantissa.includes('.')) mantissa += '.0';
   const s = exponent.charCodeAt(0);
-  if (s !== 0x2b && s !== 0x2d) exponent = '+' + exponent;
+  if (s !== PLUS && s !== DASH) exponent = '+' + exponent;
   return mantissa + t.charAt(e) + exponent;
 }
 
@@ -89,7 +91,7 @@ export function yamlNumberText(node: NumberNode): string {
  * empty). The final line break is the header's business (chomping).
  */
 export function literalBody(s: string, pad: string): string {
-  const body = s.charCodeAt(s.length - 1) === 0x0a ? s.slice(0, -1) : s;
+  const body = s.charCodeAt(s.length - 1) === LF ? s.slice(0, -1) : s;
   let from = 0;
   let out = '';
   for (;;) {
@@ -229,8 +231,7 @@ class Writer {
           this.commentBlock([trailing], 0);
         }
       }
-      if (root.kind === 'map') this.map(root, 0, false, tail);
-      else this.seq(root as SeqNode, 0, false, tail);
+      this.entries(root, 0, false, tail);
     } else {
       this.node(root, 0, AT_ROOT, tail, trailing);
     }
@@ -368,8 +369,7 @@ class Writer {
       if (trailing !== undefined) this.trailingComment(trailing);
       this.out += '\n';
     }
-    if (node.kind === 'map') this.map(node, inner, compact, tail);
-    else this.seq(node, inner, compact, tail);
+    this.entries(node, inner, compact, tail);
   }
 
   /** Whether the first entry or item of a collection has comment lines above it (only when comments are on). */
@@ -384,13 +384,24 @@ class Writer {
     return item !== undefined && hasLines(item.comments?.before);
   }
 
-  /** A block mapping at column `col`; with `inline`, the first entry continues the current line. */
-  private map(node: MapNode, col: number, inline: boolean, tail: boolean): void {
+  /**
+   * The entries of a block collection at column `col` (with `inline`, the first continues the
+   * current line), then its end comments. `tail`: nothing is written after the collection.
+   */
+  private entries(node: MapNode | SeqNode, col: number, inline: boolean, tail: boolean): void {
+    const ends = this.comments ? node.endComments : undefined;
+    // The last entry is the last thing written unless end comments follow (only `|+` cares).
+    const lastIsTail = tail && (ends === undefined || ends.length === 0);
+    if (node.kind === 'map') this.map(node, col, inline, lastIsTail);
+    else this.seq(node, col, inline, lastIsTail);
+    if (ends !== undefined) this.commentBlock(ends, col);
+  }
+
+  /** A block mapping's entries; `lastIsTail`: its last value is the last thing written. */
+  private map(node: MapNode, col: number, inline: boolean, lastIsTail: boolean): void {
     const c = this.comments;
     const entries = node.entries;
     const n = entries.length;
-    const ends = c ? node.endComments : undefined;
-    const endsTail = tail && (ends === undefined || ends.length === 0);
     const pad = indent(col);
     for (let i = 0; i < n; i++) {
       if (this.out.length > CHUNK) this.spill();
@@ -408,7 +419,7 @@ class Writer {
         }
       }
       if (i > 0 || !inline) this.out += pad;
-      const lastTail = endsTail && i === n - 1;
+      const lastTail = lastIsTail && i === n - 1;
       if (e.merge === true) {
         this.out += '<<:';
         this.node(value, col, AT_VALUE, lastTail, trailing);
@@ -426,16 +437,13 @@ class Writer {
         this.node(value, col, AT_VALUE, lastTail, c ? value.comments?.trailing : undefined);
       }
     }
-    if (ends !== undefined) this.commentBlock(ends, col);
   }
 
-  /** A block sequence at column `col`; with `inline`, the first item continues the current line. */
-  private seq(node: SeqNode, col: number, inline: boolean, tail: boolean): void {
+  /** A block sequence's items; `lastIsTail`: its last item is the last thing written. */
+  private seq(node: SeqNode, col: number, inline: boolean, lastIsTail: boolean): void {
     const c = this.comments;
     const items = node.items;
     const n = items.length;
-    const ends = c ? node.endComments : undefined;
-    const endsTail = tail && (ends === undefined || ends.length === 0);
     const pad = indent(col);
     for (let i = 0; i < n; i++) {
       if (this.out.length > CHUNK) this.spill();
@@ -449,9 +457,8 @@ class Writer {
         }
       }
       this.out += i > 0 || !inline ? pad + '-' : '-';
-      this.node(item, col, AT_ITEM, endsTail && i === n - 1, trailing);
+      this.node(item, col, AT_ITEM, lastIsTail && i === n - 1, trailing);
     }
-    if (ends !== undefined) this.commentBlock(ends, col);
   }
 
   /** The text of an implicit key (`name`, `"a: b"`, `1`, `&a k`, `*a `), or null when it needs `? `. */
