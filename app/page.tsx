@@ -57,8 +57,8 @@ export default function HomePage() {
         <div>
           <h1 id="hero-heading">YAML ⇄ JSON, exactly.</h1>
           <p className="lead">
-            yamljson is an HTTP API that converts YAML to JSON and back without losing a digit, a key&apos;s place or,
-            when you ask, a comment. Validate documents and get every error with its line and column.
+            yamljson is an HTTP API that converts YAML to JSON and back without losing a digit, a key&apos;s place or, when you ask, a comment.
+            Validate documents and get every error with its line and column.
           </p>
           <div className="hero-actions">
             <Link href="/signup" className="button button-primary button-large">
@@ -68,9 +68,7 @@ export default function HomePage() {
               Open the playground
             </Link>
           </div>
-          <p className="small muted">
-            Free plan: 100 requests an hour, documents up to 1 MB. No card needed.
-          </p>
+          <p className="small muted">Free plan: 100 requests an hour, documents up to 1 MB. No card needed.</p>
         </div>
         <LiveExample />
       </section>
@@ -90,8 +88,8 @@ export default function HomePage() {
       <section className="section" aria-labelledby="api-heading">
         <h2 id="api-heading">One call</h2>
         <p className="muted">
-          Send the document and the two formats; get the output and its metadata. Or post the file itself with{' '}
-          <code>?from=yaml&amp;to=json</code>. The <Link href="/docs">API reference</Link> has every endpoint and error.
+          Send the document and the two formats; get the output and its metadata. Or post the file itself with <code>?from=yaml&amp;to=json</code>.
+          The <Link href="/docs">API reference</Link> has every endpoint and error.
         </p>
         <div className="code-example">
           <div>

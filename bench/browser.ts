@@ -104,7 +104,11 @@ async function installKeyProbe(page: Page): Promise<void> {
   });
 }
 
-const statusText = (page: Page) => page.getByTestId('conversion-status').textContent().then((t) => t ?? '');
+const statusText = (page: Page) =>
+  page
+    .getByTestId('conversion-status')
+    .textContent()
+    .then((t) => t ?? '');
 
 /** Waits until the document of `chars` characters was sent to the worker and its answer is shown. */
 async function convertedAt(page: Page, chars: number): Promise<string> {
@@ -129,7 +133,11 @@ function summary(name: string, latencies: number[]): string {
   return `${name.padEnd(22)} ${String(sorted.length).padStart(5)}  p50 ${f(percentile(sorted, 50)).padStart(7)}  p95 ${f(percentile(sorted, 95)).padStart(7)}  max ${f(sorted.at(-1) ?? NaN).padStart(7)}`;
 }
 
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function main(): Promise<void> {
   let app: AppServer | undefined;
@@ -181,11 +189,26 @@ async function main(): Promise<void> {
     const slowed = SLOWDOWN > 1 ? `, page CPU ${SLOWDOWN}x slower` : '';
     console.log(`\nKey press to painted frame, 1 MB document (${ROUNDS} rounds of 2 x ${WORD} keys, ${DELAY} ms apart${slowed}):`);
     console.log(`${'keys'.padEnd(22)} count`);
-    console.log(summary('all typed keys', typed.map((k) => k.latency)));
-    console.log(summary('  while converting', typed.filter((k) => k.converting).map((k) => k.latency)));
-    console.log(summary('  otherwise', typed.filter((k) => !k.converting).map((k) => k.latency)));
+    console.log(
+      summary(
+        'all typed keys',
+        typed.map((k) => k.latency),
+      ),
+    );
+    console.log(
+      summary(
+        '  while converting',
+        typed.filter((k) => k.converting).map((k) => k.latency),
+      ),
+    );
+    console.log(
+      summary(
+        '  otherwise',
+        typed.filter((k) => !k.converting).map((k) => k.latency),
+      ),
+    );
     console.log(summary('key events > 16 ms *', measured.eventTiming));
-    console.log('* Chromium\'s Event Timing entries (keydown, keypress, keyup) over 16 ms, for comparison');
+    console.log("* Chromium's Event Timing entries (keydown, keypress, keyup) over 16 ms, for comparison");
     console.log(`conversions: ${conversions.map((c) => c.replace('Converted in ', '')).join(', ')}`);
     console.log(`load average at the end: ${load()}`);
   } finally {

@@ -8,11 +8,44 @@ import type { DocumentName } from './corpus-spec';
 import { Rng, UniqueNames, pad2 } from './rng';
 
 const APP_WORDS = [
-  'billing', 'checkout', 'catalog', 'search', 'auth', 'gateway', 'inventory', 'notifications',
-  'payments', 'orders', 'shipping', 'recommendations', 'analytics', 'reporting', 'profile',
-  'media', 'thumbnailer', 'scheduler', 'ledger', 'fraud', 'pricing', 'cart', 'reviews',
-  'loyalty', 'exporter', 'importer', 'webhooks', 'audit', 'identity', 'session', 'geo',
-  'mailer', 'invoicing', 'tax', 'subscriptions', 'feature-flags', 'configurator', 'translator',
+  'billing',
+  'checkout',
+  'catalog',
+  'search',
+  'auth',
+  'gateway',
+  'inventory',
+  'notifications',
+  'payments',
+  'orders',
+  'shipping',
+  'recommendations',
+  'analytics',
+  'reporting',
+  'profile',
+  'media',
+  'thumbnailer',
+  'scheduler',
+  'ledger',
+  'fraud',
+  'pricing',
+  'cart',
+  'reviews',
+  'loyalty',
+  'exporter',
+  'importer',
+  'webhooks',
+  'audit',
+  'identity',
+  'session',
+  'geo',
+  'mailer',
+  'invoicing',
+  'tax',
+  'subscriptions',
+  'feature-flags',
+  'configurator',
+  'translator',
 ] as const;
 const APP_KINDS = ['api', 'worker', 'service', 'consumer', 'cron', 'frontend', 'backend', 'proxy', 'sync', 'indexer'] as const;
 const TEAMS = ['platform', 'commerce', 'growth', 'data', 'payments', 'core', 'infra', 'mobile', 'search', 'ml'] as const;
@@ -25,35 +58,150 @@ const REGISTRIES = [
   'quay.io/acme',
 ] as const;
 const ENV_NAMES = [
-  'LOG_LEVEL', 'LOG_FORMAT', 'HTTP_PORT', 'METRICS_PORT', 'REDIS_HOST', 'REDIS_PORT', 'KAFKA_BROKERS',
-  'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_SERVICE_NAME', 'FEATURE_NEW_CHECKOUT', 'CACHE_TTL_SECONDS',
-  'MAX_CONNECTIONS', 'REQUEST_TIMEOUT', 'S3_BUCKET', 'AWS_REGION', 'SENTRY_ENVIRONMENT', 'TZ',
-  'GOMAXPROCS', 'JAVA_OPTS', 'WORKER_CONCURRENCY', 'RATE_LIMIT_PER_MINUTE', 'UPSTREAM_URL',
+  'LOG_LEVEL',
+  'LOG_FORMAT',
+  'HTTP_PORT',
+  'METRICS_PORT',
+  'REDIS_HOST',
+  'REDIS_PORT',
+  'KAFKA_BROKERS',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_SERVICE_NAME',
+  'FEATURE_NEW_CHECKOUT',
+  'CACHE_TTL_SECONDS',
+  'MAX_CONNECTIONS',
+  'REQUEST_TIMEOUT',
+  'S3_BUCKET',
+  'AWS_REGION',
+  'SENTRY_ENVIRONMENT',
+  'TZ',
+  'GOMAXPROCS',
+  'JAVA_OPTS',
+  'WORKER_CONCURRENCY',
+  'RATE_LIMIT_PER_MINUTE',
+  'UPSTREAM_URL',
 ] as const;
 const SECRET_KEYS = ['password', 'api-key', 'token', 'dsn', 'client-secret'] as const;
 const LANGS = ['node', 'go', 'java', 'python'] as const;
 const FIRST_NAMES = [
-  'Amelia', 'Noah', 'Olivia', 'Liam', 'Sofía', 'Mateo', 'Zoë', 'Lukas', 'Chloé', 'Søren', 'Ólafur',
-  'Łukasz', 'Anaïs', 'Jürgen', 'Yuki', 'Priya', 'Arjun', 'Fatima', 'Omar', 'Wei', 'Mei', 'Kwame',
-  'Ngozi', 'Isabella', 'Hiroshi', 'Ingrid', 'Björn', 'Elif', 'Mehmet', 'Chiara', 'João', 'Ana',
+  'Amelia',
+  'Noah',
+  'Olivia',
+  'Liam',
+  'Sofía',
+  'Mateo',
+  'Zoë',
+  'Lukas',
+  'Chloé',
+  'Søren',
+  'Ólafur',
+  'Łukasz',
+  'Anaïs',
+  'Jürgen',
+  'Yuki',
+  'Priya',
+  'Arjun',
+  'Fatima',
+  'Omar',
+  'Wei',
+  'Mei',
+  'Kwame',
+  'Ngozi',
+  'Isabella',
+  'Hiroshi',
+  'Ingrid',
+  'Björn',
+  'Elif',
+  'Mehmet',
+  'Chiara',
+  'João',
+  'Ana',
 ] as const;
 const LAST_NAMES = [
-  'Smith', 'García', 'Müller', 'Rossi', 'Kowalski', 'Nguyen', 'Tanaka', 'Okafor', 'Haddad', 'Silva',
-  'Johansson', 'Dubois', "O'Brien", 'van der Berg', 'Novák', 'Yılmaz', 'Patel', 'Kim', 'Chen',
-  'Fernández', 'Andersen', 'Moreau', 'Schmidt', 'Costa', 'Ivanova', 'Papadopoulos',
+  'Smith',
+  'García',
+  'Müller',
+  'Rossi',
+  'Kowalski',
+  'Nguyen',
+  'Tanaka',
+  'Okafor',
+  'Haddad',
+  'Silva',
+  'Johansson',
+  'Dubois',
+  "O'Brien",
+  'van der Berg',
+  'Novák',
+  'Yılmaz',
+  'Patel',
+  'Kim',
+  'Chen',
+  'Fernández',
+  'Andersen',
+  'Moreau',
+  'Schmidt',
+  'Costa',
+  'Ivanova',
+  'Papadopoulos',
 ] as const;
 const CITIES = [
-  ['Berlin', 'DE'], ['München', 'DE'], ['Paris', 'FR'], ['Lyon', 'FR'], ['Madrid', 'ES'], ['Lisboa', 'PT'],
-  ['London', 'GB'], ['Dublin', 'IE'], ['Kraków', 'PL'], ['Praha', 'CZ'], ['Zürich', 'CH'], ['Wien', 'AT'],
-  ['New York', 'US'], ['Austin', 'US'], ['Toronto', 'CA'], ['São Paulo', 'BR'], ['Tokyo', 'JP'],
-  ['Osaka', 'JP'], ['Seoul', 'KR'], ['Bengaluru', 'IN'], ['Lagos', 'NG'], ['Nairobi', 'KE'], ['Oslo', 'NO'], ['Bergen', 'NO'],
+  ['Berlin', 'DE'],
+  ['München', 'DE'],
+  ['Paris', 'FR'],
+  ['Lyon', 'FR'],
+  ['Madrid', 'ES'],
+  ['Lisboa', 'PT'],
+  ['London', 'GB'],
+  ['Dublin', 'IE'],
+  ['Kraków', 'PL'],
+  ['Praha', 'CZ'],
+  ['Zürich', 'CH'],
+  ['Wien', 'AT'],
+  ['New York', 'US'],
+  ['Austin', 'US'],
+  ['Toronto', 'CA'],
+  ['São Paulo', 'BR'],
+  ['Tokyo', 'JP'],
+  ['Osaka', 'JP'],
+  ['Seoul', 'KR'],
+  ['Bengaluru', 'IN'],
+  ['Lagos', 'NG'],
+  ['Nairobi', 'KE'],
+  ['Oslo', 'NO'],
+  ['Bergen', 'NO'],
 ] as const;
 const STREETS = ['Main Street', 'Hauptstraße', 'Rue de la Paix', 'Calle Mayor', 'Station Road', 'Elm Avenue', 'Kungsgatan', 'Via Roma'] as const;
 const TAGS = ['vip', 'beta', 'churn-risk', 'newsletter', 'b2b', 'b2c', 'trial', 'enterprise', 'partner', 'early-adopter'] as const;
 const NOUNS = [
-  'invoice', 'customer', 'order', 'product', 'shipment', 'payment', 'refund', 'subscription', 'coupon',
-  'review', 'warehouse', 'supplier', 'employee', 'ticket', 'project', 'document', 'webhook', 'report',
-  'region', 'account', 'address', 'cart', 'category', 'price', 'plan', 'seat', 'device', 'event',
+  'invoice',
+  'customer',
+  'order',
+  'product',
+  'shipment',
+  'payment',
+  'refund',
+  'subscription',
+  'coupon',
+  'review',
+  'warehouse',
+  'supplier',
+  'employee',
+  'ticket',
+  'project',
+  'document',
+  'webhook',
+  'report',
+  'region',
+  'account',
+  'address',
+  'cart',
+  'category',
+  'price',
+  'plan',
+  'seat',
+  'device',
+  'event',
 ] as const;
 const DOMAINS = ['example.com', 'example.org', 'mail.example.net', 'acme.test', 'corp.example'] as const;
 
@@ -103,7 +251,11 @@ export interface GeneratedDocument {
 function simpleDocument(head: string, units: string[], tail: string, splitAt: readonly string[]): GeneratedDocument {
   return {
     text: head + units.join('') + tail,
-    chunks: (maxBytes) => groupUnits(units.map((u) => [u]), maxBytes).map((g) => head + g.map((u) => u[0]).join('') + tail),
+    chunks: (maxBytes) =>
+      groupUnits(
+        units.map((u) => [u]),
+        maxBytes,
+      ).map((g) => head + g.map((u) => u[0]).join('') + tail),
     splitAt: [splitAt],
   };
 }
@@ -338,25 +490,27 @@ function k8sDeployment(r: Rng, name: string, ns: string, version: string, team: 
 }
 
 function k8sService(r: Rng, name: string, ns: string, version: string, team: string): string {
-  return [
-    'apiVersion: v1',
-    'kind: Service',
-    'metadata:',
-    `  name: ${name}`,
-    `  namespace: ${ns}`,
-    '  labels:',
-    ...indent(k8sLabels(name, `${name}-${ns}`, version, 'service', team), 4),
-    'spec:',
-    `  type: ${r.pick(['ClusterIP', 'ClusterIP', 'ClusterIP', 'NodePort', 'LoadBalancer'])}`,
-    '  ports:',
-    '    - name: http',
-    `      port: ${r.pick([80, 8080])}`,
-    '      targetPort: http',
-    '      protocol: TCP',
-    '  selector:',
-    `    app.kubernetes.io/name: ${name}`,
-    `    app.kubernetes.io/instance: ${name}-${ns}`,
-  ].join('\n') + '\n';
+  return (
+    [
+      'apiVersion: v1',
+      'kind: Service',
+      'metadata:',
+      `  name: ${name}`,
+      `  namespace: ${ns}`,
+      '  labels:',
+      ...indent(k8sLabels(name, `${name}-${ns}`, version, 'service', team), 4),
+      'spec:',
+      `  type: ${r.pick(['ClusterIP', 'ClusterIP', 'ClusterIP', 'NodePort', 'LoadBalancer'])}`,
+      '  ports:',
+      '    - name: http',
+      `      port: ${r.pick([80, 8080])}`,
+      '      targetPort: http',
+      '      protocol: TCP',
+      '  selector:',
+      `    app.kubernetes.io/name: ${name}`,
+      `    app.kubernetes.io/instance: ${name}-${ns}`,
+    ].join('\n') + '\n'
+  );
 }
 
 function k8sConfigMap(r: Rng, name: string, ns: string): string {
@@ -411,58 +565,62 @@ function k8sConfigMap(r: Rng, name: string, ns: string): string {
 
 function k8sIngress(r: Rng, name: string, ns: string): string {
   const host = `${name}.${r.pick(['acme.example', 'apps.example.com', 'internal.example.net'])}`;
-  return [
-    'apiVersion: networking.k8s.io/v1',
-    'kind: Ingress',
-    'metadata:',
-    `  name: ${name}`,
-    `  namespace: ${ns}`,
-    '  annotations:',
-    '    cert-manager.io/cluster-issuer: letsencrypt-prod',
-    `    nginx.ingress.kubernetes.io/proxy-body-size: ${r.pick(['"1m"', '"8m"', '"50m"'])}`,
-    '    nginx.ingress.kubernetes.io/ssl-redirect: "true"',
-    'spec:',
-    '  ingressClassName: nginx',
-    '  tls:',
-    '    - hosts:',
-    `        - ${host}`,
-    `      secretName: ${name}-tls`,
-    '  rules:',
-    `    - host: ${host}`,
-    '      http:',
-    '        paths:',
-    `          - path: /${r.pick(['', 'api', 'v1', 'graphql'])}`,
-    '            pathType: Prefix',
-    '            backend:',
-    '              service:',
-    `                name: ${name}`,
-    '                port:',
-    '                  name: http',
-  ].join('\n') + '\n';
+  return (
+    [
+      'apiVersion: networking.k8s.io/v1',
+      'kind: Ingress',
+      'metadata:',
+      `  name: ${name}`,
+      `  namespace: ${ns}`,
+      '  annotations:',
+      '    cert-manager.io/cluster-issuer: letsencrypt-prod',
+      `    nginx.ingress.kubernetes.io/proxy-body-size: ${r.pick(['"1m"', '"8m"', '"50m"'])}`,
+      '    nginx.ingress.kubernetes.io/ssl-redirect: "true"',
+      'spec:',
+      '  ingressClassName: nginx',
+      '  tls:',
+      '    - hosts:',
+      `        - ${host}`,
+      `      secretName: ${name}-tls`,
+      '  rules:',
+      `    - host: ${host}`,
+      '      http:',
+      '        paths:',
+      `          - path: /${r.pick(['', 'api', 'v1', 'graphql'])}`,
+      '            pathType: Prefix',
+      '            backend:',
+      '              service:',
+      `                name: ${name}`,
+      '                port:',
+      '                  name: http',
+    ].join('\n') + '\n'
+  );
 }
 
 function k8sHpa(r: Rng, name: string, ns: string): string {
-  return [
-    'apiVersion: autoscaling/v2',
-    'kind: HorizontalPodAutoscaler',
-    'metadata:',
-    `  name: ${name}`,
-    `  namespace: ${ns}`,
-    'spec:',
-    '  scaleTargetRef:',
-    '    apiVersion: apps/v1',
-    '    kind: Deployment',
-    `    name: ${name}`,
-    `  minReplicas: ${r.int(1, 3)}`,
-    `  maxReplicas: ${r.int(4, 30)}`,
-    '  metrics:',
-    '    - type: Resource',
-    '      resource:',
-    '        name: cpu',
-    '        target:',
-    '          type: Utilization',
-    `          averageUtilization: ${r.int(50, 85)}`,
-  ].join('\n') + '\n';
+  return (
+    [
+      'apiVersion: autoscaling/v2',
+      'kind: HorizontalPodAutoscaler',
+      'metadata:',
+      `  name: ${name}`,
+      `  namespace: ${ns}`,
+      'spec:',
+      '  scaleTargetRef:',
+      '    apiVersion: apps/v1',
+      '    kind: Deployment',
+      `    name: ${name}`,
+      `  minReplicas: ${r.int(1, 3)}`,
+      `  maxReplicas: ${r.int(4, 30)}`,
+      '  metrics:',
+      '    - type: Resource',
+      '      resource:',
+      '        name: cpu',
+      '        target:',
+      '          type: Utilization',
+      `          averageUtilization: ${r.int(50, 85)}`,
+    ].join('\n') + '\n'
+  );
 }
 
 function genK8s(r: Rng, target: number): GeneratedDocument {
@@ -581,7 +739,13 @@ function composeService(r: Rng, name: string, all: string[]): string {
   if (r.chance(0.15)) lines.push(`  # TODO(${r.pick(TEAMS)}): pin the digest once the ${name} image is signed`);
   lines.push(`  image: ${r.pick(REGISTRIES)}/${name}:${version}`);
   if (r.chance(0.3)) {
-    lines.push('  build:', `    context: ./services/${name}`, '    dockerfile: Dockerfile', '    args:', `      ${lang.toUpperCase()}_VERSION: "${r.int(11, 22)}"`);
+    lines.push(
+      '  build:',
+      `    context: ./services/${name}`,
+      '    dockerfile: Dockerfile',
+      '    args:',
+      `      ${lang.toUpperCase()}_VERSION: "${r.int(11, 22)}"`,
+    );
   }
   lines.push(`  container_name: acme-${name}`);
   lines.push('  environment:');
@@ -690,7 +854,13 @@ function ciSetup(r: Rng, lang: string): Lines {
   } else if (lang === 'python') {
     steps.push('- uses: actions/setup-python@v5', '  with:', '    python-version: ${{ matrix.python }}', '    cache: pip');
   } else if (lang === 'java') {
-    steps.push('- uses: actions/setup-java@v4', '  with:', '    distribution: temurin', `    java-version: "${r.pick([17, 21])}"`, '    cache: gradle');
+    steps.push(
+      '- uses: actions/setup-java@v4',
+      '  with:',
+      '    distribution: temurin',
+      `    java-version: "${r.pick([17, 21])}"`,
+      '    cache: gradle',
+    );
   } else {
     steps.push('- uses: actions/setup-node@v4', '  with:', '    node-version: ${{ matrix.node }}', '    cache: npm');
   }
@@ -703,14 +873,23 @@ function ciJobs(r: Rng, pkg: string, jobNames: UniqueNames): string {
   const test = jobNames.take(`test-${pkg}`);
   const build = jobNames.take(`build-${pkg}`);
   const install =
-    lang === 'node' ? 'npm ci --prefer-offline --no-audit' : lang === 'go' ? 'go mod download' : lang === 'python' ? 'pip install -r requirements-dev.txt' : './gradlew dependencies --quiet';
+    lang === 'node'
+      ? 'npm ci --prefer-offline --no-audit'
+      : lang === 'go'
+        ? 'go mod download'
+        : lang === 'python'
+          ? 'pip install -r requirements-dev.txt'
+          : './gradlew dependencies --quiet';
   const lines: Lines = [
     `${lint}:`,
     `  name: Lint (${pkg})`,
     '  runs-on: ubuntu-latest',
     `  timeout-minutes: ${r.pick([10, 15, 20])}`,
     '  steps:',
-    ...indent(ciSetup(r, lang).map((l) => l.replace('${{ matrix.node }}', '${{ env.NODE_VERSION }}').replace('${{ matrix.python }}', '"3.12"')), 4),
+    ...indent(
+      ciSetup(r, lang).map((l) => l.replace('${{ matrix.node }}', '${{ env.NODE_VERSION }}').replace('${{ matrix.python }}', '"3.12"')),
+      4,
+    ),
     '    - name: Install dependencies',
     `      run: ${install}`,
     '    - name: Lint',
@@ -825,7 +1004,7 @@ function ciJobs(r: Rng, pkg: string, jobNames: UniqueNames): string {
       `  needs: [${build}]`,
       '  runs-on: ubuntu-latest',
       '  environment:',
-      '    name: ${{ inputs.environment || \'staging\' }}',
+      "    name: ${{ inputs.environment || 'staging' }}",
       `    url: https://${pkg}.\${{ inputs.environment || 'staging' }}.acme.example`,
       '  steps:',
       '    - uses: azure/setup-kubectl@v4',
@@ -840,7 +1019,12 @@ function ciJobs(r: Rng, pkg: string, jobNames: UniqueNames): string {
 
 function genCi(r: Rng, target: number): GeneratedDocument {
   const jobNames = new UniqueNames();
-  return simpleDocument(CI_HEADER, fill(target, CI_HEADER, () => ciJobs(r, appName(r), jobNames)), '', ['jobs']);
+  return simpleDocument(
+    CI_HEADER,
+    fill(target, CI_HEADER, () => ciJobs(r, appName(r), jobNames)),
+    '',
+    ['jobs'],
+  );
 }
 
 /* ------------------------------------------------------------------------- */
@@ -957,19 +1141,43 @@ function openApiField(r: Rng, used: UniqueNames): OpenApiField {
     case 0:
       return { name: used.take('name', '_'), schema: ['type: string', 'maxLength: 200'], example: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}` };
     case 1:
-      return { name: used.take(`${r.pick(NOUNS)}_count`, '_'), schema: ['type: integer', 'format: int32', 'minimum: 0'], example: String(r.int(0, 500)) };
+      return {
+        name: used.take(`${r.pick(NOUNS)}_count`, '_'),
+        schema: ['type: integer', 'format: int32', 'minimum: 0'],
+        example: String(r.int(0, 500)),
+      };
     case 2:
-      return { name: used.take(`${r.pick(['total', 'subtotal', 'balance', 'price'])}`, '_'), schema: ["$ref: '#/components/schemas/Money'"], example: `{amount: "${r.decimal(1, 5000, 2)}", currency: ${r.pick(['EUR', 'USD', 'GBP', 'JPY'])}}` };
+      return {
+        name: used.take(`${r.pick(['total', 'subtotal', 'balance', 'price'])}`, '_'),
+        schema: ["$ref: '#/components/schemas/Money'"],
+        example: `{amount: "${r.decimal(1, 5000, 2)}", currency: ${r.pick(['EUR', 'USD', 'GBP', 'JPY'])}}`,
+      };
     case 3:
-      return { name: used.take(`${r.pick(['created', 'updated', 'archived', 'paid'])}_at`, '_'), schema: ['type: string', 'format: date-time', 'readOnly: true'], example: r.timestamp() };
+      return {
+        name: used.take(`${r.pick(['created', 'updated', 'archived', 'paid'])}_at`, '_'),
+        schema: ['type: string', 'format: date-time', 'readOnly: true'],
+        example: r.timestamp(),
+      };
     case 4: {
       const values = r.some(['draft', 'open', 'pending', 'active', 'paid', 'void', 'archived', 'failed'], r.int(2, 5));
-      return { name: used.take('status', '_'), schema: ['type: string', `enum: [${values.join(', ')}]`, `default: ${values[0]}`], example: r.pick(values) };
+      return {
+        name: used.take('status', '_'),
+        schema: ['type: string', `enum: [${values.join(', ')}]`, `default: ${values[0]}`],
+        example: r.pick(values),
+      };
     }
     case 5:
-      return { name: used.take(`is_${r.pick(['default', 'archived', 'verified', 'public'])}`, '_'), schema: ['type: boolean', 'default: false'], example: r.pick(['true', 'false']) };
+      return {
+        name: used.take(`is_${r.pick(['default', 'archived', 'verified', 'public'])}`, '_'),
+        schema: ['type: boolean', 'default: false'],
+        example: r.pick(['true', 'false']),
+      };
     case 6:
-      return { name: used.take('tags', '_'), schema: ['type: array', 'items:', '  type: string', 'maxItems: 20', 'uniqueItems: true'], example: `[${r.some(TAGS, r.int(1, 3)).join(', ')}]` };
+      return {
+        name: used.take('tags', '_'),
+        schema: ['type: array', 'items:', '  type: string', 'maxItems: 20', 'uniqueItems: true'],
+        example: `[${r.some(TAGS, r.int(1, 3)).join(', ')}]`,
+      };
     case 7:
       return { name: used.take(`${r.pick(NOUNS)}_id`, '_'), schema: ['type: string', 'format: uuid'], example: r.uuid() };
     case 8:
@@ -977,7 +1185,14 @@ function openApiField(r: Rng, used: UniqueNames): OpenApiField {
     default:
       return {
         name: used.take('metadata', '_'),
-        schema: ['type: object', 'additionalProperties:', '  type: string', 'description: >-', '  Free-form key/value pairs. Keys are at most 40 characters;', '  values at most 500.'],
+        schema: [
+          'type: object',
+          'additionalProperties:',
+          '  type: string',
+          'description: >-',
+          '  Free-form key/value pairs. Keys are at most 40 characters;',
+          '  values at most 500.',
+        ],
         example: `{source: import, batch: "${r.int(1000, 9999)}"}`,
       };
   }
@@ -1096,7 +1311,10 @@ function openApiResource(r: Rng, noun: string, paths: Lines, schemas: Lines): vo
     `${Name}:`,
     '  type: object',
     `  description: A ${noun.replace(/[-_]/g, ' ')} of the account.`,
-    `  required: [id, ${fields.slice(0, 2).map((f) => f.name).join(', ')}]`,
+    `  required: [id, ${fields
+      .slice(0, 2)
+      .map((f) => f.name)
+      .join(', ')}]`,
     '  properties:',
     '    id:',
     '      type: string',
@@ -1105,7 +1323,10 @@ function openApiResource(r: Rng, noun: string, paths: Lines, schemas: Lines): vo
     ...fields.flatMap((f) => [`    ${f.name}:`, ...f.schema.map((s) => `      ${s}`)]),
     `${Name}Create:`,
     '  type: object',
-    `  required: [${fields.slice(0, 2).map((f) => f.name).join(', ')}]`,
+    `  required: [${fields
+      .slice(0, 2)
+      .map((f) => f.name)
+      .join(', ')}]`,
     '  properties:',
     ...fields.flatMap((f) => [`    ${f.name}:`, ...f.schema.map((s) => `      ${s}`)]),
     `${Name}List:`,
@@ -1134,8 +1355,7 @@ function genOpenApi(r: Rng, target: number): GeneratedDocument {
     units.push(unit);
     bytes += Buffer.byteLength(unit[0] ?? '') + Buffer.byteLength(unit[1] ?? '');
   } while (bytes < target);
-  const assemble = (us: string[][]) =>
-    OPENAPI_HEADER + us.map((u) => u[0]).join('') + OPENAPI_COMPONENTS_HEAD + us.map((u) => u[1]).join('');
+  const assemble = (us: string[][]) => OPENAPI_HEADER + us.map((u) => u[0]).join('') + OPENAPI_COMPONENTS_HEAD + us.map((u) => u[1]).join('');
   return {
     text: assemble(units),
     chunks: (maxBytes) => groupUnits(units, maxBytes).map(assemble),
@@ -1194,7 +1414,9 @@ function configSection(r: Rng, name: string): string {
   lines.push(`  weight: ${r.decimal(0, 1, 2)}`);
   lines.push(`  rollout_started: ${r.date()}`);
   if (r.chance(0.5)) lines.push(`  last_incident: "${r.date()}"`);
-  lines.push(`  description: '${r.pick(['Handles', 'Serves', 'Processes', 'Aggregates'])} ${r.pick(NOUNS)} ${r.pick(['requests', 'events', 'batches', 'updates'])} for the ''${name}'' domain'`);
+  lines.push(
+    `  description: '${r.pick(['Handles', 'Serves', 'Processes', 'Aggregates'])} ${r.pick(NOUNS)} ${r.pick(['requests', 'events', 'batches', 'updates'])} for the ''${name}'' domain'`,
+  );
   const blocks = r.some(['database', 'cache', 'http_client', 'retry', 'queue', 'features', 'limits', 'schedule'], r.int(2, 5));
   for (const b of blocks) {
     switch (b) {
@@ -1283,14 +1505,20 @@ function configSection(r: Rng, name: string): string {
         );
     }
   }
-  if (r.chance(0.3)) lines.push('  # Legacy setting kept for the migration; remove after Q3.', `  legacy_mode: ${r.pick(['null', 'false', '"auto"'])}`);
+  if (r.chance(0.3))
+    lines.push('  # Legacy setting kept for the migration; remove after Q3.', `  legacy_mode: ${r.pick(['null', 'false', '"auto"'])}`);
   lines.push('');
   return indent(lines, 2).join('\n') + '\n';
 }
 
 function genConfig(r: Rng, target: number): GeneratedDocument {
   const names = new UniqueNames();
-  return simpleDocument(CONFIG_HEADER, fill(target, CONFIG_HEADER, () => configSection(r, names.take(appName(r)))), '', ['services']);
+  return simpleDocument(
+    CONFIG_HEADER,
+    fill(target, CONFIG_HEADER, () => configSection(r, names.take(appName(r)))),
+    '',
+    ['services'],
+  );
 }
 
 /* ------------------------------------------------------------------------- */
@@ -1328,18 +1556,30 @@ function dataRecord(r: Rng, id: number): string {
     lines.push(
       '  orders:',
       ...Array.from({ length: r.int(1, 3) }, () =>
-        [`    - ref: ORD-${r.int(100000, 999999)}`, `      total: ${r.decimal(5, 900, 2)}`, `      currency: ${r.pick(['EUR', 'USD', 'GBP'])}`, `      date: ${r.date()}`].join('\n'),
+        [
+          `    - ref: ORD-${r.int(100000, 999999)}`,
+          `      total: ${r.decimal(5, 900, 2)}`,
+          `      currency: ${r.pick(['EUR', 'USD', 'GBP'])}`,
+          `      date: ${r.date()}`,
+        ].join('\n'),
       ),
     );
   }
   if (r.chance(0.2)) {
-    lines.push(`  notes: "Called about ticket #${r.int(1000, 9999)}: \\"${r.pick(['refund requested', 'wants invoice copy', 'moved to', 'upgrade'])}\\" – follow up"`);
+    lines.push(
+      `  notes: "Called about ticket #${r.int(1000, 9999)}: \\"${r.pick(['refund requested', 'wants invoice copy', 'moved to', 'upgrade'])}\\" – follow up"`,
+    );
   }
   return lines.join('\n') + '\n';
 }
 
 function genData(r: Rng, target: number): GeneratedDocument {
-  return simpleDocument('', fill(target, '', (i) => dataRecord(r, 100001 + i)), '', []);
+  return simpleDocument(
+    '',
+    fill(target, '', (i) => dataRecord(r, 100001 + i)),
+    '',
+    [],
+  );
 }
 
 /* ------------------------------------------------------------------------- */

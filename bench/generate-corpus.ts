@@ -148,7 +148,10 @@ export function generateCorpus(tiers: readonly SizeTier[], only: string | undefi
   console.log(`Generating the benchmark corpus in ${CORPUS_DIR} (checked with yaml and js-yaml):`);
   for (const tier of tiers) {
     for (const doc of docs) {
-      const have = manifest.entries[entryKey(doc.name, tier)] !== undefined && fs.existsSync(yamlPath(doc.name, tier)) && fs.existsSync(jsonPath(doc.name, tier));
+      const have =
+        manifest.entries[entryKey(doc.name, tier)] !== undefined &&
+        fs.existsSync(yamlPath(doc.name, tier)) &&
+        fs.existsSync(jsonPath(doc.name, tier));
       if (have && !force) continue;
       generateOne(doc, tier, manifest);
       // Write the manifest after every file, so an interrupted run keeps what it made.

@@ -92,14 +92,16 @@ export function runHostileBench(options: { only?: string; sizes?: number[] } = {
     const last = slowest!.ms[slowest!.ms.length - 1]!;
     const pass = (growth === null || growth < MAX_GROWTH) && last < MAX_1MB_MS;
     rows.push({ family: family.name, slowestPath: slowest!.path, ms: slowest!.ms, answer: slowest!.answer, growth, growthPath, pass });
-    console.log(fmt([
-      family.name,
-      slowest!.path,
-      ...slowest!.ms.map((m) => m.toFixed(0)),
-      slowest!.answer,
-      growth === null ? '-' : `${growth.toFixed(2)}x ${growthPath}`,
-      pass ? 'PASS' : 'FAIL',
-    ]));
+    console.log(
+      fmt([
+        family.name,
+        slowest!.path,
+        ...slowest!.ms.map((m) => m.toFixed(0)),
+        slowest!.answer,
+        growth === null ? '-' : `${growth.toFixed(2)}x ${growthPath}`,
+        pass ? 'PASS' : 'FAIL',
+      ]),
+    );
   }
   const failed = rows.filter((r) => !r.pass);
   console.log(

@@ -45,8 +45,13 @@ async function main() {
     }
   };
   let mostFiles = 0;
-  const openers = [0, 1].map(() => spawn(process.execPath, ['-e', OPENER, port, String(Math.ceil(CONNECTIONS / 2))], { stdio: ['ignore', 'pipe', 'inherit'] }));
-  const last: Array<{ open: number; closed: number; failed: number }> = [{ open: 0, closed: 0, failed: 0 }, { open: 0, closed: 0, failed: 0 }];
+  const openers = [0, 1].map(() =>
+    spawn(process.execPath, ['-e', OPENER, port, String(Math.ceil(CONNECTIONS / 2))], { stdio: ['ignore', 'pipe', 'inherit'] }),
+  );
+  const last: Array<{ open: number; closed: number; failed: number }> = [
+    { open: 0, closed: 0, failed: 0 },
+    { open: 0, closed: 0, failed: 0 },
+  ];
   openers.forEach((p, i) => void p.stdout!.on('data', (d: Buffer) => (last[i] = JSON.parse(d.toString().trim().split('\n').at(-1)!))));
   const t0 = performance.now();
   const failures: number[] = [];

@@ -70,7 +70,10 @@ async function waitUntilAnswering(baseUrl: string, livePath: string | null, chil
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} (see test-results/)`);
     try {
-      const res = await fetch(`${baseUrl}${livePath ?? '/'}`, livePath ? {} : { method: 'POST', body: '{"input":"a: 1","inputType":"yaml","outputType":"json"}' });
+      const res = await fetch(
+        `${baseUrl}${livePath ?? '/'}`,
+        livePath ? {} : { method: 'POST', body: '{"input":"a: 1","inputType":"yaml","outputType":"json"}' },
+      );
       if (res.ok) return;
     } catch {
       // not listening yet
@@ -121,24 +124,32 @@ export async function apiKeyFor(app: RunningServer): Promise<ApiKey> {
   const admin = path.join(ROOT, 'scripts', 'admin.ts');
   if (!existsSync(admin)) throw new Error('The app asks for a key: set YJ_API_KEY (an Enterprise key).');
   const email = 'load-test@yamljson.test';
-  const out = execFileSync(process.execPath, ['--import', 'tsx', admin, 'create-key', '--email', email, '--plan', 'enterprise', '--name', 'load test'], {
-    cwd: ROOT,
-    env: serverEnv(app.dataDir),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', admin, 'create-key', '--email', email, '--plan', 'enterprise', '--name', 'load test'],
+    {
+      cwd: ROOT,
+      env: serverEnv(app.dataDir),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const key = out.trim().split('\n').pop()!.trim();
   return { authorization: `Bearer ${key}`, source: `a new Enterprise key (npm run admin -- create-key --email ${email} --plan enterprise)` };
 }
 
 /** A new key of the account `email` (made if needed) on `plan`, through `npm run admin -- create-key`. */
 export function createKey(app: RunningServer, email: string, plan: 'free' | 'pro' | 'enterprise'): string {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'admin.ts'), 'create-key', '--email', email, '--plan', plan, '--name', 'load test'], {
-    cwd: ROOT,
-    env: serverEnv(app.dataDir),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'scripts', 'admin.ts'), 'create-key', '--email', email, '--plan', plan, '--name', 'load test'],
+    {
+      cwd: ROOT,
+      env: serverEnv(app.dataDir),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return out.trim().split('\n').pop()!.trim();
 }
 

@@ -148,7 +148,12 @@ interface Reply {
 }
 
 /** POSTs a body (a Buffer, or an endless stream of `chunk` when body is null) and collects the reply. */
-function post(url: string, headers: Record<string, string>, body: Buffer | null, options: { leaveAfterSentMs?: number; chunk?: Buffer; holdBodyMs?: number } = {}): Promise<Reply> {
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer | null,
+  options: { leaveAfterSentMs?: number; chunk?: Buffer; holdBodyMs?: number } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let written = 0;
@@ -160,7 +165,15 @@ function post(url: string, headers: Record<string, string>, body: Buffer | null,
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started, sentMs, headersMs, written }),
+        resolve({
+          status: res.statusCode!,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          ms: performance.now() - started,
+          sentMs,
+          headersMs,
+          written,
+        }),
       );
       res.on('error', reject);
     });
@@ -206,7 +219,9 @@ export async function runBig(options: BigOptions): Promise<void> {
   console.log(`\n## 100 MB end to end (POST /api/convert, JSON mode and raw mode), GET /api/health/live probed every ${PROBE_INTERVAL_MS} ms`);
   const t0 = performance.now();
   const docs = bigDocuments(options.bytes);
-  console.log(`input: ${docs.records.toLocaleString('en-US')} records; YAML ${MB(Buffer.byteLength(docs.yaml))}, JSON ${MB(Buffer.byteLength(docs.json))} (made in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(
+    `input: ${docs.records.toLocaleString('en-US')} records; YAML ${MB(Buffer.byteLength(docs.yaml))}, JSON ${MB(Buffer.byteLength(docs.json))} (made in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  );
   let app: RunningServer | undefined;
   let probe: Probe | undefined;
   const phases: Phase[] = [];
@@ -251,13 +266,22 @@ export async function runBig(options: BigOptions): Promise<void> {
     };
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-    await phase('idle, before (no conversion)', () => pause(3000), () => ({}));
+    await phase(
+      'idle, before (no conversion)',
+      () => pause(3000),
+      () => ({}),
+    );
 
     // The first large body starts the pool's workers: measured on its own, before the 100 MB phases.
     const first = Buffer.from(docs.json.slice(0, docs.json.indexOf('\n  },\n', 1_000_000) + 4) + '\n]\n');
     await phase(
       `first large conversion (${MB(first.byteLength)}, starts the pool)`,
-      () => post(`${server.baseUrl}/api/convert?from=json&to=yaml`, { ...auth, 'Content-Type': 'application/json', 'Content-Length': String(first.byteLength) }, first),
+      () =>
+        post(
+          `${server.baseUrl}/api/convert?from=json&to=yaml`,
+          { ...auth, 'Content-Type': 'application/json', 'Content-Length': String(first.byteLength) },
+          first,
+        ),
       (reply) => ({ status: reply.status, ms: reply.ms, responseBytes: reply.body.byteLength }),
     );
 
@@ -270,21 +294,46 @@ export async function runBig(options: BigOptions): Promise<void> {
       await phase(
         `convert ${from} -> ${to}, JSON mode`,
         () => post(`${server.baseUrl}/api/convert`, { ...jsonHeaders, 'Content-Length': String(body.byteLength) }, body),
-        (reply) => ({ status: reply.status, ms: reply.ms, responseBytes: reply.body.byteLength, note: `${timings(reply)}; ${checkJsonMode(reply, inputBytes, docs.records, to)}` }),
+        (reply) => ({
+          status: reply.status,
+          ms: reply.ms,
+          responseBytes: reply.body.byteLength,
+          note: `${timings(reply)}; ${checkJsonMode(reply, inputBytes, docs.records, to)}`,
+        }),
       );
       body = Buffer.from(input);
       await phase(
         `convert ${from} -> ${to}, raw mode`,
-        () => post(`${server.baseUrl}/api/convert?from=${from}&to=${to}`, { ...auth, 'Content-Type': `application/${from}`, 'Content-Length': String(body.byteLength) }, body),
-        (reply) => ({ status: reply.status, ms: reply.ms, responseBytes: reply.body.byteLength, note: `${timings(reply)}; ${checkRawMode(reply, inputBytes, docs.records, to)}` }),
+        () =>
+          post(
+            `${server.baseUrl}/api/convert?from=${from}&to=${to}`,
+            { ...auth, 'Content-Type': `application/${from}`, 'Content-Length': String(body.byteLength) },
+            body,
+          ),
+        (reply) => ({
+          status: reply.status,
+          ms: reply.ms,
+          responseBytes: reply.body.byteLength,
+          note: `${timings(reply)}; ${checkRawMode(reply, inputBytes, docs.records, to)}`,
+        }),
       );
     }
 
     const filler = Buffer.alloc(1 << 20, 32);
     await phase(
       'raw mode, declared Content-Length 100,000,001',
-      () => post(`${server.baseUrl}/api/convert?from=json&to=yaml`, { ...auth, 'Content-Type': 'application/json', 'Content-Length': '100000001' }, null, { chunk: filler, holdBodyMs: 1000 }),
-      (reply) => ({ status: reply.status, ms: reply.ms, note: `${MB(reply.written)} of the body sent before the answer (the client waits 1 s before sending): ${errorCode(reply)}` }),
+      () =>
+        post(
+          `${server.baseUrl}/api/convert?from=json&to=yaml`,
+          { ...auth, 'Content-Type': 'application/json', 'Content-Length': '100000001' },
+          null,
+          { chunk: filler, holdBodyMs: 1000 },
+        ),
+      (reply) => ({
+        status: reply.status,
+        ms: reply.ms,
+        note: `${MB(reply.written)} of the body sent before the answer (the client waits 1 s before sending): ${errorCode(reply)}`,
+      }),
     );
     await phase(
       'JSON mode, endless chunked body',
@@ -317,15 +366,23 @@ export async function runBig(options: BigOptions): Promise<void> {
             : 'the answer came before the client left: nothing to cancel (inconclusive)',
       }),
     );
-    await phase('idle, after', () => pause(3000), () => ({}));
+    await phase(
+      'idle, after',
+      () => pause(3000),
+      () => ({}),
+    );
 
     const samples = await probe.stop();
     probe = undefined;
     if (options.samplesFile) writeFileSync(options.samplesFile, JSON.stringify({ phases, samples }));
     console.log(`\nGET /api/health/live while each phase ran (goal: p99 under ${HEALTH_GOAL_MS} ms during a 100 MB conversion)`);
     console.log('"server CPU": CPU seconds per second of all the server\'s processes and threads; "loop CPU": CPU time of its event-loop thread');
-    console.log('(probes included); "loop wait": the time that thread waited for a CPU (taken by other processes); "load": 1-minute load average (2 cores).');
-    console.log('phase                                                  status  time s  response    peak RSS   probes  p50 ms  p99 ms  max ms  failed  server CPU   loop CPU  loop wait  load');
+    console.log(
+      '(probes included); "loop wait": the time that thread waited for a CPU (taken by other processes); "load": 1-minute load average (2 cores).',
+    );
+    console.log(
+      'phase                                                  status  time s  response    peak RSS   probes  p50 ms  p99 ms  max ms  failed  server CPU   loop CPU  loop wait  load',
+    );
     for (const p of phases) {
       const mine = samples.filter(([sentAt]) => sentAt >= p.from && sentAt <= p.to);
       const s = stats(mine.map(([, ms]) => ms));
@@ -336,7 +393,9 @@ export async function runBig(options: BigOptions): Promise<void> {
     }
     const failures = samples.filter(([, , status]) => status !== 200);
     if (failures.length > 0) {
-      console.log(`failed probes: ${failures.map(([sentAt, ms, status, error]) => `${new Date(sentAt).toISOString()} ${status || error} after ${ms.toFixed(0)} ms`).join('; ')}`);
+      console.log(
+        `failed probes: ${failures.map(([sentAt, ms, status, error]) => `${new Date(sentAt).toISOString()} ${status || error} after ${ms.toFixed(0)} ms`).join('; ')}`,
+      );
     }
   } finally {
     await probe?.stop();
@@ -364,7 +423,9 @@ function checkOutput(output: string, records: number, to: 'json' | 'yaml'): stri
   let count = 0;
   for (let at = output.indexOf(marker); at !== -1; at = output.indexOf(marker, at + 1)) count++;
   const expectedStart = to === 'yaml' ? '- id: 0\n  name: user-0\n' : '[\n  {\n    "id": 0,\n    "name": "user-0",';
-  return output.startsWith(expectedStart) && count === records ? `output ok (${count.toLocaleString('en-US')} records)` : `output WRONG (${count} of ${records} records)`;
+  return output.startsWith(expectedStart) && count === records
+    ? `output ok (${count.toLocaleString('en-US')} records)`
+    : `output WRONG (${count} of ${records} records)`;
 }
 
 function checkJsonMode(reply: Reply, inputBytes: number, records: number, to: 'json' | 'yaml'): string {

@@ -69,7 +69,12 @@ function post(url: string, authorization: string, body: Buffer, signal?: AbortSi
     const started = performance.now();
     const req = http.request(
       url,
-      { method: 'POST', agent: false, signal, headers: { Authorization: authorization, 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength) } },
+      {
+        method: 'POST',
+        agent: false,
+        signal,
+        headers: { Authorization: authorization, 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -87,7 +92,9 @@ function post(url: string, authorization: string, body: Buffer, signal?: AbortSi
         res.on('error', () => resolve({ status: 0, ms: performance.now() - started, code: 'left' }));
       },
     );
-    req.on('error', (err: NodeJS.ErrnoException) => resolve({ status: 0, ms: performance.now() - started, code: signal?.aborted ? 'left' : (err.code ?? err.message) }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      resolve({ status: 0, ms: performance.now() - started, code: signal?.aborted ? 'left' : (err.code ?? err.message) }),
+    );
     req.end(body);
   });
 }
@@ -146,7 +153,8 @@ async function withApp<T>(port: number, run: (app: RunningServer) => Promise<T>)
   }
 }
 
-const fmtReply = (r: Reply) => (r.status === 0 ? `${r.code} after ${(r.ms / 1000).toFixed(1)} s` : `${r.status}${r.code ? ` ${r.code}` : ''} in ${(r.ms / 1000).toFixed(1)} s`);
+const fmtReply = (r: Reply) =>
+  r.status === 0 ? `${r.code} after ${(r.ms / 1000).toFixed(1)} s` : `${r.status}${r.code ? ` ${r.code}` : ''} in ${(r.ms / 1000).toFixed(1)} s`;
 
 export async function runHostile(options: HostileOptions): Promise<void> {
   const attacks = [
@@ -155,7 +163,9 @@ export async function runHostile(options: HostileOptions): Promise<void> {
     attack('merges', FREE_INPUT, '/api/convert'),
     attack('quotes', FREE_INPUT, '/api/convert'),
   ];
-  console.log(`\n## Hostile inputs: three at once from one Free account, GET /api/health/live probed every 10 ms (${options.windowSeconds} s per phase, then the attacker leaves)`);
+  console.log(
+    `\n## Hostile inputs: three at once from one Free account, GET /api/health/live probed every 10 ms (${options.windowSeconds} s per phase, then the attacker leaves)`,
+  );
   await withApp(options.appPort, async (app) => {
     const auth = `Bearer ${createKey(app, `attacker-${Date.now()}@yamljson.test`, 'free')}`;
     const probe: Probe = startProbe(`${app.baseUrl}/api/health/live`);
@@ -181,7 +191,11 @@ export async function runHostile(options: HostileOptions): Promise<void> {
       }
     } finally {
       const samples = await probe.stop();
-      console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores)`);
+      console.log(
+        `\nload average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')} (2 cores)`,
+      );
       console.log(HEALTH_HEADER);
       for (const p of phases) console.log(healthLine(p.name, samples, p.from, p.to, p.loop));
     }
@@ -233,10 +247,18 @@ export async function runFair(options: FairOptions): Promise<void> {
         `Y's ${Math.round(Buffer.byteLength(document) / 1000)} KB conversion: alone median ${a.p50.toFixed(2)} s, max ${a.max.toFixed(2)} s; ` +
           `during the flood median ${c.p50.toFixed(2)} s, max ${c.max.toFixed(2)} s (max ${(c.max / a.max).toFixed(1)}x alone)`,
       );
-      lines.push(HEALTH_HEADER, healthLine('Y alone', samples, ...aloneWindow, aloneLoop), healthLine("Y during X's flood", samples, ...crowdedWindow, crowdedLoop));
+      lines.push(
+        HEALTH_HEADER,
+        healthLine('Y alone', samples, ...aloneWindow, aloneLoop),
+        healthLine("Y during X's flood", samples, ...crowdedWindow, crowdedLoop),
+      );
     } finally {
       if (samples.length === 0) await probe.stop();
-      console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores)`);
+      console.log(
+        `\nload average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')} (2 cores)`,
+      );
       for (const line of lines) console.log(line);
     }
   });

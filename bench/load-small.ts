@@ -102,7 +102,15 @@ export async function runSmall(options: SmallOptions): Promise<void> {
         const cpu = groupCpuSeconds(t.pgid);
         const r = await load(t.url, t.method, t.headers, body, options.connections, options.seconds);
         const cpuMs = ((groupCpuSeconds(t.pgid) - cpu) * 1000) / Math.max(1, r['2xx'] + r.non2xx);
-        const round = { server: t.server, rps: r['2xx'] / r.duration, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, cpuMs };
+        const round = {
+          server: t.server,
+          rps: r['2xx'] / r.duration,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          non2xx: r.non2xx,
+          errors: r.errors + r.timeouts,
+          cpuMs,
+        };
         rounds.push(round);
         console.log(
           `  round ${i + 1} ${t.server.padEnd(4)} ${round.rps.toFixed(0).padStart(6)} req/s  p50 ${round.p50} ms  p99 ${round.p99} ms  ${cpuMs.toFixed(2)} ms CPU/request${round.non2xx || round.errors ? `  non-2xx ${round.non2xx} errors ${round.errors}` : ''}`,
@@ -123,14 +131,27 @@ export async function runSmall(options: SmallOptions): Promise<void> {
     const b = summary('bare');
     const live = summary('live');
     const next = summary('next');
-    console.log('\nserver   req/s   p50 ms   p99 ms   failed   CPU ms/request (all the server\'s processes)');
-    for (const [name, s] of [['app', a], ['bare', b], ['live', live], ['next', next]] as const) {
-      console.log(`${name.padEnd(6)} ${s.rps.toFixed(0).padStart(7)} ${String(s.p50).padStart(8)} ${String(s.p99).padStart(8)} ${String(s.failed).padStart(8)}   ${s.cpuMs.toFixed(2)}`);
+    console.log("\nserver   req/s   p50 ms   p99 ms   failed   CPU ms/request (all the server's processes)");
+    for (const [name, s] of [
+      ['app', a],
+      ['bare', b],
+      ['live', live],
+      ['next', next],
+    ] as const) {
+      console.log(
+        `${name.padEnd(6)} ${s.rps.toFixed(0).padStart(7)} ${String(s.p50).padStart(8)} ${String(s.p99).padStart(8)} ${String(s.failed).padStart(8)}   ${s.cpuMs.toFixed(2)}`,
+      );
     }
     const ratio = a.rps / b.rps;
-    console.log(`app / bare: ${(ratio * 100).toFixed(1)}% of the bare server's requests per second (goal: at least 50%); CPU per request ${(a.cpuMs / b.cpuMs).toFixed(1)}x`);
+    console.log(
+      `app / bare: ${(ratio * 100).toFixed(1)}% of the bare server's requests per second (goal: at least 50%); CPU per request ${(a.cpuMs / b.cpuMs).toFixed(1)}x`,
+    );
     console.log(`next / bare: ${((next.rps / b.rps) * 100).toFixed(1)}% (the API through Next.js's route files instead of the front)`);
-    console.log(`machine: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores`);
+    console.log(
+      `machine: load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${availableParallelism()} cores`,
+    );
     if (a.failed > 0) console.log('WARNING: the app answered some requests with an error: the figures above are not valid.');
   } finally {
     await app?.stop();

@@ -44,7 +44,11 @@ const { values } = parseArgs({
 
 async function main(): Promise<void> {
   const port = Number(values.port);
-  console.log(`# yamljson load test (${new Date().toISOString()}, Node ${process.versions.node}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `# yamljson load test (${new Date().toISOString()}, Node ${process.versions.node}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
   if (!values['no-small'] && !values.hostile && !values.fair) {
     await runSmall({
       appPort: port,

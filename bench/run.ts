@@ -21,18 +21,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { YAML11_SCHEMA, dump, load } from 'js-yaml';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { convert } from '../lib/converter/index';
-import {
-  BENCH_DIR,
-  DEFAULT_TIERS,
-  DOCUMENTS,
-  MB,
-  SIZE_TIERS,
-  jsonPath,
-  parseTiers,
-  yamlPath,
-  type DocumentName,
-  type SizeTier,
-} from './corpus-spec';
+import { BENCH_DIR, DEFAULT_TIERS, DOCUMENTS, MB, SIZE_TIERS, jsonPath, parseTiers, yamlPath, type DocumentName, type SizeTier } from './corpus-spec';
 import { corpusIsComplete, readWithJsYaml } from './generate-corpus';
 import { peakGrowth, startPeakProbe } from './peak-memory';
 import { runHostileBench } from './hostile';
@@ -60,8 +49,19 @@ const BASELINES: Record<Direction, readonly Impl[]> = {
   yaml2jsonc: ['today'],
   yaml2yaml: ['today'],
 };
-const IMPL_TITLES: Record<Impl, string> = { yamljson: 'yamljson', yaml: 'yaml', 'js-yaml': 'js-yaml', native: 'JSON.parse+stringify', today: "today's path" };
-const DIRECTION_TITLES: Record<Direction, string> = { yaml2json: 'YAML -> JSON', json2yaml: 'JSON -> YAML', json2json: 'JSON -> JSON', ...PRESERVE_TITLES };
+const IMPL_TITLES: Record<Impl, string> = {
+  yamljson: 'yamljson',
+  yaml: 'yaml',
+  'js-yaml': 'js-yaml',
+  native: 'JSON.parse+stringify',
+  today: "today's path",
+};
+const DIRECTION_TITLES: Record<Direction, string> = {
+  yaml2json: 'YAML -> JSON',
+  json2yaml: 'JSON -> YAML',
+  json2json: 'JSON -> JSON',
+  ...PRESERVE_TITLES,
+};
 
 function isYamlInput(direction: Direction): boolean {
   return direction === 'yaml2json' || (PRESERVE_DIRECTIONS as readonly string[]).includes(direction);
@@ -444,7 +444,9 @@ function memoryCell(r: CellResult | undefined): string {
 function printDirection(direction: Direction, results: CellResult[], opts: Options): void {
   const title = DIRECTION_TITLES[direction];
   const baselines = BASELINES[direction].filter((b) => opts.impls.includes(b));
-  console.log(`\n${title}   (MB/s of ${isYamlInput(direction) ? 'YAML' : 'JSON'} input; higher is better; peak: memory of one yamljson conversion)\n`);
+  console.log(
+    `\n${title}   (MB/s of ${isYamlInput(direction) ? 'YAML' : 'JSON'} input; higher is better; peak: memory of one yamljson conversion)\n`,
+  );
   const notes: string[] = [];
   const rows: string[][] = [];
   const find = (doc: DocumentName, tier: SizeTier, impl: Impl) =>
@@ -467,11 +469,15 @@ function printDirection(direction: Direction, results: CellResult[], opts: Optio
     }
   }
   const titles = baselines.map((b) => IMPL_TITLES[b]);
-  printTable(
-    ['document', 'size', 'yamljson', ...titles, ...titles.map((t) => `vs ${t}`), 'peak', 'output'],
-    rows,
-    [false, true, true, ...baselines.map(() => true), ...baselines.map(() => true), true, false],
-  );
+  printTable(['document', 'size', 'yamljson', ...titles, ...titles.map((t) => `vs ${t}`), 'peak', 'output'], rows, [
+    false,
+    true,
+    true,
+    ...baselines.map(() => true),
+    ...baselines.map(() => true),
+    true,
+    false,
+  ]);
   for (const [i, n] of notes.entries()) console.log(`[${i + 1}] ${n}`);
 
   if (opts.memory) {
@@ -537,13 +543,15 @@ function parseArgs(argv: string[]): Options {
         break;
       case '--direction': {
         const list = value().split(',');
-        for (const d of list) if (!(DIRECTIONS as readonly string[]).includes(d)) throw new Error(`--direction must be among ${DIRECTIONS.join(', ')}`);
+        for (const d of list)
+          if (!(DIRECTIONS as readonly string[]).includes(d)) throw new Error(`--direction must be among ${DIRECTIONS.join(', ')}`);
         opts.directions = DIRECTIONS.filter((d) => list.includes(d));
         break;
       }
       case '--impls': {
         const list = value().split(',');
-        for (const x of list) if (!(IMPLS as readonly string[]).includes(x)) throw new Error(`Unknown implementation "${x}" (known: ${IMPLS.join(', ')})`);
+        for (const x of list)
+          if (!(IMPLS as readonly string[]).includes(x)) throw new Error(`Unknown implementation "${x}" (known: ${IMPLS.join(', ')})`);
         opts.impls = IMPLS.filter((x) => list.includes(x));
         break;
       }
@@ -577,7 +585,13 @@ function parseArgs(argv: string[]): Options {
     opts.tiers = opts.tiers.filter((t) => t !== '100m');
     opts.without100 = '--skip-100mb';
   } else if (!sizesGiven && !with100) {
-    if (corpusIsComplete(selectedDocs(opts).map((d) => d.name), ['100m'])) opts.tiers.push('100m');
+    if (
+      corpusIsComplete(
+        selectedDocs(opts).map((d) => d.name),
+        ['100m'],
+      )
+    )
+      opts.tiers.push('100m');
     else opts.without100 = 'not in the corpus; `npm run bench:corpus -- --with-100mb` makes them (long, several GB of memory)';
   }
   opts.tiers = [...new Set(opts.tiers)].sort((a, b) => SIZE_TIERS[a] - SIZE_TIERS[b]);
@@ -589,7 +603,15 @@ function ensureCorpus(opts: Options): void {
   const tiers = [...new Set<SizeTier>(['10k', ...opts.tiers])];
   const docs = selectedDocs(opts).map((d) => d.name);
   if (corpusIsComplete(docs, tiers)) return;
-  const args = ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', path.join(BENCH_DIR, 'generate-corpus.ts'), '--sizes', tiers.join(',')];
+  const args = [
+    '--expose-gc',
+    '--max-old-space-size=8192',
+    '--import',
+    'tsx',
+    path.join(BENCH_DIR, 'generate-corpus.ts'),
+    '--sizes',
+    tiers.join(','),
+  ];
   if (opts.only !== undefined) args.push('--only', opts.only);
   const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (r.status !== 0) throw new Error('Generating the corpus failed.');
@@ -684,10 +706,7 @@ async function main(argv: string[]): Promise<void> {
   const seconds = (Date.now() - started) / 1000;
   console.log(`\nDone in ${seconds.toFixed(0)} s.`);
   if (opts.jsonOut !== undefined) {
-    fs.writeFileSync(
-      opts.jsonOut,
-      JSON.stringify({ date: new Date().toISOString(), node: process.version, seconds, results: all }, null, 2) + '\n',
-    );
+    fs.writeFileSync(opts.jsonOut, JSON.stringify({ date: new Date().toISOString(), node: process.version, seconds, results: all }, null, 2) + '\n');
     console.log(`Results written to ${opts.jsonOut}.`);
   }
 }

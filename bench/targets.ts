@@ -109,9 +109,7 @@ export function summarizeTargets(results: readonly MeasuredCell[]): string[] {
       } else if (open.length > 0) {
         lines.push(`  ??    ${label}: undecided, the baseline timed out too early (${open.join('; ')}); raise --timeout`);
       } else if (worst !== null) {
-        lines.push(
-          `  PASS  ${label}: all ${judged} cells, lowest ${worst.bound ? '>' : ''}${worst.x.toFixed(2)}x (${where(worst.cell)})`,
-        );
+        lines.push(`  PASS  ${label}: all ${judged} cells, lowest ${worst.bound ? '>' : ''}${worst.x.toFixed(2)}x (${where(worst.cell)})`);
       }
     } else {
       const label = `${TITLES[t.direction]} peak memory at most ${t.max}x the input (${t.tiers.map(tierText).join(', ')})`;
@@ -129,7 +127,10 @@ export function summarizeTargets(results: readonly MeasuredCell[]): string[] {
       );
       const worstText = worst ? `highest ${(worst.peakRssGrowth! / worst.inputBytes).toFixed(2)}x (${where(worst)})` : '';
       if (over.length > 0 || broken.length > 0) {
-        const why = [...broken.map((o) => `${where(o)}: ${o.status}`), ...over.map((o) => `${where(o)}: ${(o.peakRssGrowth! / o.inputBytes).toFixed(2)}x`)];
+        const why = [
+          ...broken.map((o) => `${where(o)}: ${o.status}`),
+          ...over.map((o) => `${where(o)}: ${(o.peakRssGrowth! / o.inputBytes).toFixed(2)}x`),
+        ];
         lines.push(`  FAIL  ${label}: ${why.join('; ')}`);
       } else {
         lines.push(`  PASS  ${label}: all ${measured.length} documents, ${worstText}`);

@@ -57,7 +57,10 @@ async function run(page: Page, slowdown: number): Promise<void> {
   const probe = await readConverterProbe(page);
   const jobs = probe.converterMessages.filter((m) => m.direction === 'job');
   expect(jobs.length, 'the edits were converted by the worker').toBeGreaterThan(jobsAfterLoad);
-  expect(jobs.slice(jobs.findIndex((m) => m.chars === yaml.length)).every((m) => m.chars >= yaml.length), 'every job since the file carried the whole document').toBe(true);
+  expect(
+    jobs.slice(jobs.findIndex((m) => m.chars === yaml.length)).every((m) => m.chars >= yaml.length),
+    'every job since the file carried the whole document',
+  ).toBe(true);
   const answers = probe.converterMessages.filter((m) => m.direction === 'answer');
   expect(answers.at(-1)!.chars, 'the output shown is the converted megabyte').toBeGreaterThan(1_000_000);
   test.info().annotations.push({ type: 'measured', description: (await page.getByTestId('conversion-status').textContent()) ?? '' });

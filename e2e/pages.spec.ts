@@ -130,7 +130,13 @@ test('the landing page converts its live example as you edit it', async ({ page 
 
 test('the docs show every operation, example and error code of /api/openapi.json', async ({ page, request }) => {
   const doc = (await (await request.get('/api/openapi.json')).json()) as {
-    paths: Record<string, Record<string, { operationId?: string; summary?: string; requestBody?: { content?: Record<string, { examples?: Record<string, { value: unknown }> }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { operationId?: string; summary?: string; requestBody?: { content?: Record<string, { examples?: Record<string, { value: unknown }> }> } }
+      >
+    >;
     components: { schemas: { ErrorResponse: { properties: { error: { properties: { code: { enum: string[] } } } } } } };
   };
   await page.goto('/docs');
@@ -142,7 +148,12 @@ test('the docs show every operation, example and error code of /api/openapi.json
       await expect(section.getByRole('heading', { level: 2 })).toContainText(`${method.toUpperCase()}${path}${op.summary ?? ''}`);
       for (const media of Object.values(op.requestBody?.content ?? {})) {
         for (const example of Object.values(media.examples ?? {})) {
-          await expect(section.locator('pre').filter({ hasText: JSON.stringify(example.value, null, 2) }).first()).toBeAttached();
+          await expect(
+            section
+              .locator('pre')
+              .filter({ hasText: JSON.stringify(example.value, null, 2) })
+              .first(),
+          ).toBeAttached();
         }
       }
     }

@@ -15,10 +15,7 @@ async function openPlayground(page: Page): Promise<void> {
 
 /** The output as the Download button saves it: the exact bytes. */
 async function downloadedOutput(page: Page): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download' }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
   return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
 }
 
@@ -32,9 +29,9 @@ test.describe('playground', () => {
     await openPlayground(page);
     const input = 'name: yamljson\nbig: 12345678901234567890\nlist: [b, a]\n';
     await replaceInput(page, input);
-    await expect.poll(() => visibleText(outputEditor(page))).toBe(
-      '{\n  "name": "yamljson",\n  "big": 12345678901234567890,\n  "list": [\n    "b",\n    "a"\n  ]\n}\n',
-    );
+    await expect
+      .poll(() => visibleText(outputEditor(page)))
+      .toBe('{\n  "name": "yamljson",\n  "big": 12345678901234567890,\n  "list": [\n    "b",\n    "a"\n  ]\n}\n');
     expect(await settled(page)).toMatch(/^Converted in \d+ ms$/);
     await expect(page.getByTestId('metadata')).toContainText(`${Buffer.byteLength(input)} bytes`);
   });
@@ -49,7 +46,9 @@ test.describe('playground', () => {
     await expect(page.getByTestId('conversion-status')).toHaveText('1 problem');
     // The marker: Monaco draws an error squiggle on line 3.
     await expect(inputEditor(page).locator('.squiggly-error')).toHaveCount(1);
-    const squiggleTop = await inputEditor(page).locator('.squiggly-error').evaluate((n) => (n.parentElement as HTMLElement).style.top);
+    const squiggleTop = await inputEditor(page)
+      .locator('.squiggly-error')
+      .evaluate((n) => (n.parentElement as HTMLElement).style.top);
     const line3Top = await inputEditor(page)
       .locator('.view-line')
       .filter({ hasText: 'a: 3' })
@@ -200,7 +199,7 @@ test.describe('playground', () => {
     expect(restored.bytes.toString('utf8')).toContain('&a');
   });
 
-  test("Monaco, its workers and its icon font come from the app itself", async ({ page, context, baseURL }) => {
+  test('Monaco, its workers and its icon font come from the app itself', async ({ page, context, baseURL }) => {
     const requests: string[] = [];
     context.on('request', (r) => requests.push(r.url()));
     await openPlayground(page);

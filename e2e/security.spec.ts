@@ -8,7 +8,10 @@ import { expect, test } from './support/fixtures';
 
 async function signUpByApi(request: APIRequestContext, origin: string, tag: string): Promise<string> {
   const email = uniqueEmail(tag);
-  const res = await request.post('/api/account/signup', { data: { email, password: PASSWORD }, headers: { Origin: origin, ...clientAddressHeader() } });
+  const res = await request.post('/api/account/signup', {
+    data: { email, password: PASSWORD },
+    headers: { Origin: origin, ...clientAddressHeader() },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return email;
 }
@@ -40,7 +43,9 @@ test('a hostile callbackUrl never leads away from the site after signing in', as
 });
 
 test('the Content Security Policy blocks injected inline code, and reports it', async ({ page, watch }) => {
-  watch.allowConsoleError(/CSP violation: script-src-attr blocked inline|Executing inline event handler violates the following Content Security Policy/);
+  watch.allowConsoleError(
+    /CSP violation: script-src-attr blocked inline|Executing inline event handler violates the following Content Security Policy/,
+  );
   await page.goto('/');
   const outcome = await page.evaluate(
     () =>

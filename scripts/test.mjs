@@ -24,14 +24,7 @@ const steps = [
   { name: 'build', args: [bin('next/dist/bin/next'), 'build'] },
   {
     name: 'vitest',
-    args: [
-      bin('vitest/vitest.mjs'),
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${vitestReport}`,
-      ...vitestArgs,
-    ],
+    args: [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...vitestArgs],
     report: () => readVitestReport(vitestReport),
   },
   {

@@ -55,15 +55,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
       ) : null}
       <div className="field">
         <label htmlFor="email">Email</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
       <div className="field">
         <label htmlFor="password">Password</label>

@@ -21,8 +21,7 @@ export function SignupForm({ callbackUrl, minPasswordLength }: { callbackUrl: st
     const message = !result?.error || result.error === WRONG_PASSWORD ? created.data.message : result.error;
     return (
       <>
-        {message}{' '}
-        <Link href={`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Go to sign in</Link>.
+        {message} <Link href={`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Go to sign in</Link>.
       </>
     );
   }

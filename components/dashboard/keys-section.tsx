@@ -17,8 +17,7 @@ interface Props {
   onLoadMore: () => Promise<void>;
 }
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
 
 export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLoadMore }: Props) {
   const [name, setName] = useState('');
@@ -114,7 +113,9 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
         {message ? <p className={`alert alert-${message.kind}`}>{message.text}</p> : null}
       </div>
       {keys === null ? (
-        !error ? <p className="muted">Loading…</p> : null
+        !error ? (
+          <p className="muted">Loading…</p>
+        ) : null
       ) : keys.length === 0 ? (
         <p className="muted">No keys yet. Create one to call the API.</p>
       ) : (
@@ -141,13 +142,7 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
                   </td>
                   <td data-label="Created">{when(k.createdAt)}</td>
                   <td data-label="Last used">{when(k.lastUsedAt)}</td>
-                  <td>
-                    {k.revokedAt ? (
-                      <span className="badge badge-danger">Revoked</span>
-                    ) : (
-                      <span className="badge badge-success">Active</span>
-                    )}
-                  </td>
+                  <td>{k.revokedAt ? <span className="badge badge-danger">Revoked</span> : <span className="badge badge-success">Active</span>}</td>
                   <td className="key-actions-cell">
                     {k.revokedAt ? null : (
                       <div className="key-actions">
@@ -206,11 +201,7 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
         </p>
         <div className="secret">
           <code data-testid="new-key-secret">{created?.secret}</code>
-          <button
-            type="button"
-            className="button"
-            onClick={async () => setCopied(await copyText(created?.secret ?? ''))}
-          >
+          <button type="button" className="button" onClick={async () => setCopied(await copyText(created?.secret ?? ''))}>
             {copied ? 'Copied' : 'Copy'}
           </button>
         </div>
@@ -268,8 +259,8 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
           </p>
         ) : null}
         <p>
-          <strong>{revoking?.name}</strong> (<code>{revoking?.prefix}…</code>) will stop working at once: every request
-          made with it answers <code>401</code>. This cannot be undone.
+          <strong>{revoking?.name}</strong> (<code>{revoking?.prefix}…</code>) will stop working at once: every request made with it answers{' '}
+          <code>401</code>. This cannot be undone.
         </p>
       </Dialog>
     </section>

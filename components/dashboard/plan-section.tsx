@@ -30,8 +30,8 @@ export function PlanSection({ plan, email, error, busyPlan, onChange }: Props) {
       {plan && current ? (
         <>
           <p style={{ marginTop: 0 }}>
-            You are on the <strong data-testid="current-plan">{current.name}</strong> plan:{' '}
-            {perHour(current.requestsPerHour).toLowerCase()}, documents up to {formatBytes(current.maxInputBytes)}.
+            You are on the <strong data-testid="current-plan">{current.name}</strong> plan: {perHour(current.requestsPerHour).toLowerCase()},
+            documents up to {formatBytes(current.maxInputBytes)}.
           </p>
           <div className="plan-options">
             {plan.plans.map((p, index) => {

@@ -43,10 +43,7 @@ export function SignOutEverywhere() {
           </>
         }
       >
-        <p>
-          Every browser and device signed in to this account is signed out, this one too. Your API keys keep
-          working: revoke a key to stop it.
-        </p>
+        <p>Every browser and device signed in to this account is signed out, this one too. Your API keys keep working: revoke a key to stop it.</p>
         {error ? (
           <p className="alert alert-error" role="alert">
             {error}

@@ -21,13 +21,7 @@ export function UsageChart({ hours }: Props) {
   const total = hours.reduce((sum, h) => sum + h.count, 0);
   return (
     <figure style={{ margin: 0 }}>
-      <svg
-        className="usage-chart"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby="usage-chart-title"
-        data-testid="usage-chart"
-      >
+      <svg className="usage-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="usage-chart-title" data-testid="usage-chart">
         <title id="usage-chart-title">{`Requests per hour, last 24 hours: ${total} in all`}</title>
         {ticks.map((t) => (
           <g key={t}>
@@ -43,14 +37,7 @@ export function UsageChart({ hours }: Props) {
           const current = i === hours.length - 1;
           return (
             <g key={h.hourStart}>
-              <rect
-                className={current ? 'bar bar-current' : 'bar'}
-                x={x}
-                y={PAD.top + plotH - height}
-                width={barW}
-                height={height}
-                rx={2}
-              >
+              <rect className={current ? 'bar bar-current' : 'bar'} x={x} y={PAD.top + plotH - height} width={barW} height={height} rx={2}>
                 <title>{`${hourLabel(h.hourStart)}: ${h.count} ${h.count === 1 ? 'request' : 'requests'}`}</title>
               </rect>
               {i % 6 === 0 || current ? (

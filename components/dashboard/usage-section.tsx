@@ -34,9 +34,7 @@ export function UsageSection({ usage, error, onRefresh, refreshing }: Props) {
               {usage.used.toLocaleString('en-US')}
             </span>
             <span className="muted">
-              {usage.limit === null
-                ? 'requests this hour (unlimited plan)'
-                : `of ${usage.limit.toLocaleString('en-US')} requests this hour`}
+              {usage.limit === null ? 'requests this hour (unlimited plan)' : `of ${usage.limit.toLocaleString('en-US')} requests this hour`}
             </span>
           </div>
           {usage.limit !== null ? (
@@ -52,9 +50,8 @@ export function UsageSection({ usage, error, onRefresh, refreshing }: Props) {
             </div>
           ) : null}
           <p className="small muted" style={{ margin: 0 }}>
-            {usage.remaining === null ? 'No hourly limit.' : `${usage.remaining.toLocaleString('en-US')} left.`} The
-            count starts again at {reset?.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} (in{' '}
-            {minutes} min).
+            {usage.remaining === null ? 'No hourly limit.' : `${usage.remaining.toLocaleString('en-US')} left.`} The count starts again at{' '}
+            {reset?.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} (in {minutes} min).
           </p>
           <UsageChart hours={usage.hours} />
         </>

@@ -42,8 +42,7 @@ export function ApiReference({ view }: { view: ApiReferenceView }) {
       <div className="docs-content">
         <h1>{view.title}</h1>
         <p className="muted">
-          Version {view.version} · generated from <a href="/api/openapi.json">/api/openapi.json</a>, the document the
-          server serves.
+          Version {view.version} · generated from <a href="/api/openapi.json">/api/openapi.json</a>, the document the server serves.
         </p>
         <RichText text={view.description} />
 
@@ -51,17 +50,16 @@ export function ApiReference({ view }: { view: ApiReferenceView }) {
           <h2 id="authentication-heading">Authentication</h2>
           <RichText text={view.securityDescription} />
           <p>
-            Create a key in the <a href="/dashboard">dashboard</a>. Requests without a valid key answer{' '}
-            <code>401 unauthorized</code>; each plan&apos;s hourly quota is reported in the{' '}
-            <code>X-RateLimit-*</code> headers.
+            Create a key in the <a href="/dashboard">dashboard</a>. Requests without a valid key answer <code>401 unauthorized</code>; each
+            plan&apos;s hourly quota is reported in the <code>X-RateLimit-*</code> headers.
           </p>
         </section>
 
         <section id="errors" aria-labelledby="errors-heading">
           <h2 id="errors-heading">Errors</h2>
           <p>
-            Every failure answers with the same body, <a href="#schema-ErrorResponse">ErrorResponse</a>. Match on{' '}
-            <code>error.code</code>; the message is for people.
+            Every failure answers with the same body, <a href="#schema-ErrorResponse">ErrorResponse</a>. Match on <code>error.code</code>; the message
+            is for people.
           </p>
           <div className="table-wrap" tabIndex={0} role="region" aria-label="Error codes">
             <table className="table" data-testid="error-codes">
@@ -91,9 +89,7 @@ export function ApiReference({ view }: { view: ApiReferenceView }) {
             <details className="response">
               <summary>Example error bodies</summary>
               <div className="response-body">
-                {view.errorCodes.map((e) =>
-                  e.example ? <Example key={e.code} title={e.code} text={e.example} /> : null,
-                )}
+                {view.errorCodes.map((e) => (e.example ? <Example key={e.code} title={e.code} text={e.example} /> : null))}
               </div>
             </details>
           ) : null}
@@ -194,13 +190,7 @@ function Operation({ op, names }: { op: OperationView; names: ReadonlySet<string
         <code>{op.path}</code>
         <span>{op.summary}</span>
       </h2>
-      <p>
-        {op.keyed ? (
-          <span className="badge badge-accent">API key required</span>
-        ) : (
-          <span className="badge">No key needed</span>
-        )}
-      </p>
+      <p>{op.keyed ? <span className="badge badge-accent">API key required</span> : <span className="badge">No key needed</span>}</p>
       <RichText text={op.description} />
 
       <h3>Example</h3>

@@ -21,4 +21,3 @@ export function documentSizeOptions(length: number): editor.IEditorOptions & edi
     renderValidationDecorations: 'on',
   };
 }
-

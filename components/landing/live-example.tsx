@@ -47,7 +47,9 @@ export function LiveExample() {
         if (!live || !run) return;
         const view = toConversionView(request, run.answer);
         setOutput({
-          text: view.isDocument ? view.output : view.problems.map((p) => (p.line ? `Line ${p.line}, column ${p.column}: ${p.message}` : p.message)).join('\n'),
+          text: view.isDocument
+            ? view.output
+            : view.problems.map((p) => (p.line ? `Line ${p.line}, column ${p.column}: ${p.message}` : p.message)).join('\n'),
           failed: !view.isDocument,
         });
       });
@@ -92,8 +94,7 @@ export function LiveExample() {
         </div>
       </div>
       <p className="small muted" style={{ margin: 0 }}>
-        Converted in your browser by the same code the API runs.{' '}
-        <Link href={playgroundHref}>Open this in the playground →</Link>
+        Converted in your browser by the same code the API runs. <Link href={playgroundHref}>Open this in the playground →</Link>
       </p>
     </div>
   );

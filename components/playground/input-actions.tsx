@@ -31,12 +31,7 @@ export function InputActions({ onLoadSample, onOpenFile }: Props) {
           </option>
         ))}
       </select>
-      <button
-        type="button"
-        className="button button-small"
-        onClick={() => fileInput.current?.click()}
-        title="Or drop a file on the editor"
-      >
+      <button type="button" className="button button-small" onClick={() => fileInput.current?.click()} title="Or drop a file on the editor">
         Open file…
       </button>
       <input

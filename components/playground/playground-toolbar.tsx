@@ -51,11 +51,7 @@ export function PlaygroundToolbar({ state, onChange, onSwap, onConvert, onShare 
             </button>
             <span className="field-inline">
               <label htmlFor="output-format">To</label>
-              <select
-                id="output-format"
-                value={state.outputFormat}
-                onChange={(e) => onChange({ outputFormat: e.target.value as OutputFormat })}
-              >
+              <select id="output-format" value={state.outputFormat} onChange={(e) => onChange({ outputFormat: e.target.value as OutputFormat })}>
                 <option value="json">JSON</option>
                 <option value="yaml">YAML</option>
               </select>
@@ -76,12 +72,7 @@ export function PlaygroundToolbar({ state, onChange, onSwap, onConvert, onShare 
             <span>Preserve comments</span>
           </label>
           <label className="switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={state.preserveAnchors}
-              onChange={(e) => onChange({ preserveAnchors: e.target.checked })}
-            />
+            <input type="checkbox" role="switch" checked={state.preserveAnchors} onChange={(e) => onChange({ preserveAnchors: e.target.checked })} />
             <span>Preserve anchors</span>
           </label>
         </div>

@@ -11,12 +11,7 @@ import { ConverterClient, type ConverterRun } from '@/lib/web/converter-client';
 import type { ConverterJob } from '@/lib/web/converter-protocol';
 import { toConversionView, type Problem } from '@/lib/web/conversion-view';
 import { copyText, downloadText } from '@/lib/web/copy-text';
-import {
-  formatFromFileName,
-  toPlaygroundRequest,
-  type PlaygroundRequest,
-  type PlaygroundState,
-} from '@/lib/web/playground-state';
+import { formatFromFileName, toPlaygroundRequest, type PlaygroundRequest, type PlaygroundState } from '@/lib/web/playground-state';
 import { DEFAULT_SAMPLE } from '@/lib/web/samples';
 import { decodeShareState, shareUrl, stateFromHash } from '@/lib/web/share-link';
 import { CurlPanel } from './curl-panel';
@@ -33,9 +28,7 @@ function debounceMs(length: number): number {
 }
 
 function toJob(request: PlaygroundRequest): ConverterJob {
-  return request.endpoint === '/api/convert'
-    ? { kind: 'convert', request: request.body }
-    : { kind: 'validate', request: request.body };
+  return request.endpoint === '/api/convert' ? { kind: 'convert', request: request.body } : { kind: 'validate', request: request.body };
 }
 
 interface Result extends ConverterRun {
@@ -168,11 +161,14 @@ export function Playground() {
     const editor = inputEditor.current;
     if (!editor) return;
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      const input = editor.getValue();
-      editor.updateOptions(documentSizeOptions(input.length));
-      setState((s) => (s && s.input !== input ? { ...s, input } : s));
-    }, debounceMs(editor.getModel()?.getValueLength() ?? 0));
+    timer.current = window.setTimeout(
+      () => {
+        const input = editor.getValue();
+        editor.updateOptions(documentSizeOptions(input.length));
+        setState((s) => (s && s.input !== input ? { ...s, input } : s));
+      },
+      debounceMs(editor.getModel()?.getValueLength() ?? 0),
+    );
   }, []);
 
   const convertNow = useCallback(() => {
@@ -305,13 +301,7 @@ export function Playground() {
 
   return (
     <div className="playground">
-      <PlaygroundToolbar
-        state={state}
-        onChange={update}
-        onSwap={swap}
-        onConvert={convertNow}
-        onShare={share}
-      />
+      <PlaygroundToolbar state={state} onChange={update} onSwap={swap} onConvert={convertNow} onShare={share} />
       <div className="editors">
         <section
           className={`pane${dragging ? ' pane-dragging' : ''}`}
@@ -333,20 +323,12 @@ export function Playground() {
             <InputActions onLoadSample={applyState} onOpenFile={openFile} />
           </header>
           <div className="editor-frame" data-testid="input-editor">
-            <LazyCodeEditor
-              defaultValue={state.input}
-              language={inputLanguage}
-              dark={dark}
-              ariaLabel="Input document"
-              onMount={onInputMount}
-            />
+            <LazyCodeEditor defaultValue={state.input} language={inputLanguage} dark={dark} ariaLabel="Input document" onMount={onInputMount} />
           </div>
         </section>
         <section className="pane" aria-labelledby="output-heading">
           <header className="pane-header">
-            <h2 id="output-heading">
-              Output{view ? <span className="pane-title-detail"> · {view.title}</span> : null}
-            </h2>
+            <h2 id="output-heading">Output{view ? <span className="pane-title-detail"> · {view.title}</span> : null}</h2>
             <div className="pane-actions">
               <button type="button" className="button button-small" onClick={copyOutput} disabled={!view}>
                 Copy

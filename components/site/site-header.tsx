@@ -24,12 +24,7 @@ export function SiteHeader() {
         </Link>
         <nav className="site-nav" aria-label="Main">
           {NAV.map((item) => (
-            <Link
-              key={item.href}
-              href={item.href}
-              className="nav-link"
-              aria-current={pathname === item.href ? 'page' : undefined}
-            >
+            <Link key={item.href} href={item.href} className="nav-link" aria-current={pathname === item.href ? 'page' : undefined}>
               {item.label}
             </Link>
           ))}

@@ -26,11 +26,7 @@ export async function accountsAvailable(request: APIRequestContext, origin: stri
  * signs its page in) and creates a key. Dashboard routes take same-origin requests only, so each
  * call says it comes from the app's own origin, as the browser would.
  */
-export async function createAccountWithKey(
-  request: APIRequestContext,
-  origin: string,
-  tag: string,
-): Promise<{ email: string; key: string }> {
+export async function createAccountWithKey(request: APIRequestContext, origin: string, tag: string): Promise<{ email: string; key: string }> {
   const headers = { Origin: origin, ...clientAddressHeader() };
   const email = uniqueEmail(tag);
   const signup = await request.post('/api/account/signup', { data: { email, password: GOOD_PASSWORD }, headers });

@@ -34,7 +34,9 @@ export const test = base.extend<{ watch: PageWatch }>({
       // Every page reports what its CSP blocked as a console error (which fails the test, as above).
       await context.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) => {
-          console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile || 'page'}:${e.lineNumber})`);
+          console.error(
+            `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile || 'page'}:${e.lineNumber})`,
+          );
         });
       });
       // Context-wide, so requests from web workers (Monaco's, the converter's) are seen too.

@@ -97,7 +97,8 @@ const LAST_CURSOR_MS = 253_402_300_799_999;
 
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const match = /^[A-Za-z0-9_-]{1,64}$/.test(cursor) ? CURSOR_TEXT.exec(Buffer.from(cursor, 'base64url').toString('latin1')) : null;
-  if (!match || Number(match[1]) > LAST_CURSOR_MS) throw new AccountError('bad_request', '"cursor" is not valid: pass the nextCursor of the previous page as it is.');
+  if (!match || Number(match[1]) > LAST_CURSOR_MS)
+    throw new AccountError('bad_request', '"cursor" is not valid: pass the nextCursor of the previous page as it is.');
   return { createdAt: new Date(Number(match[1])), id: match[2]! };
 }
 

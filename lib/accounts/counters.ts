@@ -50,11 +50,7 @@ export async function unhitCounter(db: Db, bucket: string, start: Date): Promise
  * Hits in this window and the one before it, so that a limit does not reset at a window's edge:
  * every hit is remembered for between one and two windows.
  */
-export async function readCounter(
-  db: Db,
-  bucket: string,
-  seconds: number,
-): Promise<{ count: number; current: number; resetSeconds: number }> {
+export async function readCounter(db: Db, bucket: string, seconds: number): Promise<{ count: number; current: number; resetSeconds: number }> {
   const start = windowStart(seconds);
   const previous = new Date(start.getTime() - seconds * 1000);
   const rows = await db.rateCounter.findMany({ where: { bucket, windowStart: { in: [previous, start] } } });

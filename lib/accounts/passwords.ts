@@ -3,9 +3,7 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 import { hasLoneSurrogate } from './text';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
 
 /** N=2^15, r=8 (32 MiB, ~60-100 ms here): OWASP's floor for scrypt is N=2^15 with r=8 at p=3 or N=2^17 at p=1. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -39,9 +37,27 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
 
 const COMMON = new Set([
-  'password', 'password1', 'password12', 'password123', 'password1234', '1234567890', '0123456789',
-  'qwertyuiop', 'qwerty1234', 'qwerty12345', 'iloveyou12', 'letmein123', 'welcome123', 'abcdefghij',
-  'abc1234567', 'admin12345', 'changeme123', 'passw0rd123', '1q2w3e4r5t', 'zaq12wsxcde', 'yamljson123',
+  'password',
+  'password1',
+  'password12',
+  'password123',
+  'password1234',
+  '1234567890',
+  '0123456789',
+  'qwertyuiop',
+  'qwerty1234',
+  'qwerty12345',
+  'iloveyou12',
+  'letmein123',
+  'welcome123',
+  'abcdefghij',
+  'abc1234567',
+  'admin12345',
+  'changeme123',
+  'passw0rd123',
+  '1q2w3e4r5t',
+  'zaq12wsxcde',
+  'yamljson123',
 ]);
 
 /** Why a password is too weak, in words for the sign-up form; null when it is acceptable. */

@@ -214,7 +214,9 @@ class UpstashConnection implements RedisConnection {
 }
 
 /** Which Redis the configuration names (lib/config): UPSTASH_REDIS_REST_URL and _TOKEN, or REDIS_URL. */
-export type RedisTarget = { readonly kind: 'upstash'; readonly url: string; readonly token: string } | { readonly kind: 'redis'; readonly url: string };
+export type RedisTarget =
+  | { readonly kind: 'upstash'; readonly url: string; readonly token: string }
+  | { readonly kind: 'redis'; readonly url: string };
 
 /** A connection to `target` whose every command has `timeoutMs` (REDIS_TIMEOUT_MS), or null for none. */
 export function connectRedis(target: RedisTarget | null, timeoutMs: number): RedisConnection | null {

@@ -45,7 +45,10 @@ export function addressKey(address: string): string {
   const tailGroups = tail === undefined ? [] : tail ? tail.split(':') : [];
   const missing = 8 - headGroups.length - tailGroups.length;
   const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups];
-  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 /** Counts an attempt against a rule and says whether it may go ahead. */

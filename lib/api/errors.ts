@@ -14,10 +14,7 @@ export const API_ERROR_CODES = ERROR_CODES;
 
 /** Codes only the dashboard's session endpoints answer; the public API (and its OpenAPI document) never does. */
 export const DASHBOARD_ERROR_CODES: readonly ApiErrorCode[] = ['forbidden', 'not_found', 'key_limit_reached'];
-export const PUBLIC_API_ERROR_CODES = API_ERROR_CODES.filter((c) => !DASHBOARD_ERROR_CODES.includes(c)) as [
-  ApiErrorCode,
-  ...ApiErrorCode[],
-];
+export const PUBLIC_API_ERROR_CODES = API_ERROR_CODES.filter((c) => !DASHBOARD_ERROR_CODES.includes(c)) as [ApiErrorCode, ...ApiErrorCode[]];
 
 export interface ErrorBody {
   success: false;
@@ -68,8 +65,5 @@ function toApiError(err: unknown, requestId: string): ApiError {
     return dependencyUnavailable([dependency]);
   }
   console.error(`[${requestId}] internal_error:`, err);
-  return new ApiError(
-    'internal_error',
-    `Something went wrong on our side. If it keeps happening, contact support with the request id ${requestId}.`,
-  );
+  return new ApiError('internal_error', `Something went wrong on our side. If it keeps happening, contact support with the request id ${requestId}.`);
 }

@@ -3,13 +3,7 @@ import type { z } from 'zod';
 import { MAX_DEPTH } from '@/lib/converter/limits';
 import { utf8ByteLength } from '@/lib/converter/utf8';
 import type { ApiErrorCode, ErrorBody } from './errors';
-import type {
-  ConvertRequestSchema,
-  ConvertResponse,
-  HealthResponse,
-  ValidateRequestSchema,
-  ValidateResponse,
-} from './schemas';
+import type { ConvertRequestSchema, ConvertResponse, HealthResponse, ValidateRequestSchema, ValidateResponse } from './schemas';
 
 const YAML_IN = 'name: yamljson\ntags: [fast, exact]\n';
 const JSON_OUT = '{\n  "name": "yamljson",\n  "tags": [\n    "fast",\n    "exact"\n  ]\n}\n';
@@ -112,13 +106,14 @@ export const errorExamples: Record<ApiErrorCode, Example<ErrorBody>> = {
     'unsupported_media_type',
     'Content-Type "text/html" is not accepted; send a JSON body with Content-Type: application/json.',
   ),
-  invalid_input: errorExample(
-    'invalid_input',
-    'The input could not be parsed at line 2, column 1: Duplicate key "a".',
-    { details: [{ message: 'Duplicate key "a".', line: 2, column: 1, code: 'DUPLICATE_KEY' }] },
-  ),
+  invalid_input: errorExample('invalid_input', 'The input could not be parsed at line 2, column 1: Duplicate key "a".', {
+    details: [{ message: 'Duplicate key "a".', line: 2, column: 1, code: 'DUPLICATE_KEY' }],
+  }),
   limit_exceeded: errorExample('limit_exceeded', `The input nests more than ${MAX_DEPTH} levels deep; the limit is ${MAX_DEPTH}.`),
-  rate_limited: errorExample('rate_limited', "The Free plan allows 100 requests per hour and this hour's are used; the quota resets at 2026-11-22T15:00:00.000Z."),
+  rate_limited: errorExample(
+    'rate_limited',
+    "The Free plan allows 100 requests per hour and this hour's are used; the quota resets at 2026-11-22T15:00:00.000Z.",
+  ),
   internal_error: errorExample(
     'internal_error',
     `Something went wrong on our side. If it keeps happening, contact support with the request id ${REQUEST_ID}.`,

@@ -26,7 +26,11 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   405: { name: 'MethodNotAllowed', description: 'The path exists but not with this method; `Allow` lists the methods it serves.' },
   413: { name: 'PayloadTooLarge', description: "`input` is larger than the account's plan allows (checked before parsing)." },
   415: { name: 'UnsupportedMediaType', description: 'The body is not JSON (raw mode: not one of the accepted document types).' },
-  422: { name: 'UnprocessableInput', description: '`invalid_input`: the input could not be parsed. `limit_exceeded`: converting it would exceed a safety bound (nesting deeper than 256, aliases and merges expanding past the budget, an integer in base 2, 8, 16 or 60 longer than 4,300 digits).' },
+  422: {
+    name: 'UnprocessableInput',
+    description:
+      '`invalid_input`: the input could not be parsed. `limit_exceeded`: converting it would exceed a safety bound (nesting deeper than 256, aliases and merges expanding past the budget, an integer in base 2, 8, 16 or 60 longer than 4,300 digits).',
+  },
   429: {
     name: 'RateLimited',
     description:
@@ -132,9 +136,7 @@ function convertOperation(): Json {
       description: 'JSON mode: a `ConvertRequest`. Raw mode (`from` and `to` given): the document itself.',
       content: {
         'application/json': { schema: ref('ConvertRequest'), examples: convertRequestExamples },
-        ...Object.fromEntries(
-          RAW_MEDIA_TYPES.filter((t) => t !== 'application/json').map((type) => [type, rawBody]),
-        ),
+        ...Object.fromEntries(RAW_MEDIA_TYPES.filter((t) => t !== 'application/json').map((type) => [type, rawBody])),
       },
     },
     responses: {
@@ -205,9 +207,7 @@ function ok(schema: string, examples: Json, keyed = false): Json {
 }
 
 function errors(statuses: number[]): Json {
-  return Object.fromEntries(
-    statuses.map((status) => [status, { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` }]),
-  );
+  return Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` }]));
 }
 
 function errorResponseComponents(): Json {
@@ -243,9 +243,9 @@ function headerComponents(): Json {
     'Retry-After': integer(
       'Seconds to wait before retrying: until the quota window resets (429), until the dependency or a worker is likely back (503), or a few seconds for a full conversion queue or too many large bodies at once (429, 503).',
     ),
-    'X-RateLimit-Limit': integer('Requests per hour on the account\'s plan (absent on unlimited plans).'),
+    'X-RateLimit-Limit': integer("Requests per hour on the account's plan (absent on unlimited plans)."),
     'X-RateLimit-Remaining': integer('Requests left in this hour.'),
-    'X-RateLimit-Reset': integer('Unix seconds when this hour\'s window ends.'),
+    'X-RateLimit-Reset': integer("Unix seconds when this hour's window ends."),
     ...Object.fromEntries(CONVERSION_HEADERS.map(([name, description]) => [name, integer(description)])),
     'X-Conversion-Warnings': {
       description: 'Raw mode: the warnings as a JSON array of strings, non-ASCII escaped; absent when there are none.',
@@ -255,9 +255,7 @@ function headerComponents(): Json {
 }
 
 function rateLimitHeaders(): Json {
-  return Object.fromEntries(
-    ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((name) => [name, headerRef(name)]),
-  );
+  return Object.fromEntries(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((name) => [name, headerRef(name)]));
 }
 
 function queryParam(name: string, description: string, schema: Json): Json {

@@ -73,8 +73,7 @@ export async function readJsonBodyBytes(request: ApiRequest, maxInputBytes: numb
 
 /** Reads a raw-mode body (the document itself) as bytes, at most `maxInputBytes` of them. */
 export async function readRawBody(request: ApiRequest, maxInputBytes: number, options: BodyReadOptions = {}): Promise<BodyBytes> {
-  const tooLarge = (size: string) =>
-    new ApiError('payload_too_large', `Input is ${size}; the limit is ${formatBytes(maxInputBytes)}.`, CLOSE);
+  const tooLarge = (size: string) => new ApiError('payload_too_large', `Input is ${size}; the limit is ${formatBytes(maxInputBytes)}.`, CLOSE);
   const declared = checkContentLength(request, maxInputBytes, (length) => {
     const s = formatOverLimit(length, maxInputBytes);
     return new ApiError('payload_too_large', `Input is ${s.size}; the limit is ${s.limit}.`, CLOSE);

@@ -280,13 +280,19 @@ export class ConversionPool {
     } catch (err) {
       if (timedOut) {
         return refused(
-          new ConversionError('limit_exceeded', `Converting this input took longer than ${this.limits.timeoutMs / 1000} s, the limit for one conversion.`),
+          new ConversionError(
+            'limit_exceeded',
+            `Converting this input took longer than ${this.limits.timeoutMs / 1000} s, the limit for one conversion.`,
+          ),
         );
       }
       if (stop.signal.aborted) return refused(cancelled());
       if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
         return refused(
-          new ConversionError('limit_exceeded', `Converting this input needs more than ${this.limits.memoryMb} MB of memory, the limit for one conversion.`),
+          new ConversionError(
+            'limit_exceeded',
+            `Converting this input needs more than ${this.limits.memoryMb} MB of memory, the limit for one conversion.`,
+          ),
         );
       }
       if (err instanceof Error && /queue is at limit|no task queue available/i.test(err.message)) return refused(busy());

@@ -100,13 +100,10 @@ export const ErrorResponseSchema = z
         .array(ValidationIssueSchema)
         .optional()
         .meta({ description: 'For `invalid_input`: the positioned errors, as validate reports them.' }),
-      dependencies: z
-        .array(z.enum(DEPENDENCIES))
-        .optional()
-        .meta({
-          description:
-            'For `unavailable` because a dependency did not answer within its deadline (about a second): which ones. Health checks both; other endpoints name the first that failed them.',
-        }),
+      dependencies: z.array(z.enum(DEPENDENCIES)).optional().meta({
+        description:
+          'For `unavailable` because a dependency did not answer within its deadline (about a second): which ones. Health checks both; other endpoints name the first that failed them.',
+      }),
     }),
   })
   .register(apiSchemas, { id: 'ErrorResponse', description: 'The body of every failure, whatever the endpoint.' });

@@ -29,10 +29,7 @@ export const requireSameOrigin: ApiGuard = (request, ctx) => {
   const site = request.headers.get('sec-fetch-site');
   const ok = origin ? origin === expectedOrigin(request, ctx.services.config.siteOrigin) : site === 'same-origin';
   if (!ok) {
-    throw new ApiError(
-      'forbidden',
-      'This request comes from another site; dashboard changes are accepted only from the dashboard itself.',
-    );
+    throw new ApiError('forbidden', 'This request comes from another site; dashboard changes are accepted only from the dashboard itself.');
   }
 };
 

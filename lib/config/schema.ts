@@ -20,14 +20,17 @@ export const EnvSchema = z
     // The server (scripts/serve.ts).
     PORT: wholeNumber('PORT', { min: 0, max: 65_535, showRange: true }).default(DEFAULT_PORT),
     YAMLJSON_API_FRONT: optionalText,
-    TRUSTED_PROXIES: z.string().optional().transform((value, ctx) => {
-      try {
-        return parseTrustedProxies(value);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: messageOf(err) });
-        return z.NEVER;
-      }
-    }),
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseTrustedProxies(value);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: messageOf(err) });
+          return z.NEVER;
+        }
+      }),
     // The database.
     DATABASE_URL: z
       .string()
@@ -59,7 +62,7 @@ export const EnvSchema = z
     NEXTAUTH_URL: z
       .string()
       .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
-        message: 'NEXTAUTH_URL must be the site\'s http:// or https:// address (e.g. https://yamljson.example.com)',
+        message: "NEXTAUTH_URL must be the site's http:// or https:// address (e.g. https://yamljson.example.com)",
       })
       .optional(),
     NEXTAUTH_SECRET: optionalText,
@@ -70,7 +73,11 @@ export const EnvSchema = z
     const headers = env.HTTP_HEADERS_TIMEOUT_MS;
     const request = env.HTTP_REQUEST_TIMEOUT_MS;
     if (headers !== undefined && request !== undefined && request < headers) {
-      ctx.addIssue({ code: 'custom', message: 'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS', path: ['HTTP_REQUEST_TIMEOUT_MS'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS',
+        path: ['HTTP_REQUEST_TIMEOUT_MS'],
+      });
     }
   });
 

@@ -41,40 +41,38 @@ function flagField(field: string) {
   return z.boolean({ error: fieldError('Field', field, 'true or false') }).default(false);
 }
 
-export const ConvertRequestSchema = z
-  .object({
-    input: z
-      .string({ error: fieldError('Field', 'input', 'a string') })
-      .meta({ description: 'The document to convert. May be empty (an empty YAML stream is `null`).' }),
-    inputType: formatField('inputType'),
-    outputType: formatField('outputType'),
-    preserveComments: flagField('preserveComments').meta({
-      description: 'Carry comments over (JSON output becomes JSONC and a warning says so).',
-    }),
-    preserveAnchors: flagField('preserveAnchors').meta({
-      description: 'YAML -> YAML: keep anchors and aliases. JSON cannot keep them: aliases are expanded and a warning says so.',
-    }),
-  });
+export const ConvertRequestSchema = z.object({
+  input: z
+    .string({ error: fieldError('Field', 'input', 'a string') })
+    .meta({ description: 'The document to convert. May be empty (an empty YAML stream is `null`).' }),
+  inputType: formatField('inputType'),
+  outputType: formatField('outputType'),
+  preserveComments: flagField('preserveComments').meta({
+    description: 'Carry comments over (JSON output becomes JSONC and a warning says so).',
+  }),
+  preserveAnchors: flagField('preserveAnchors').meta({
+    description: 'YAML -> YAML: keep anchors and aliases. JSON cannot keep them: aliases are expanded and a warning says so.',
+  }),
+});
 
-export const ValidateRequestSchema = z
-  .object({
-    input: z.string({ error: fieldError('Field', 'input', 'a string') }).meta({ description: 'The document to check.' }),
-    type: z
-      .string({ error: fieldError('Field', 'type', 'a string') })
-      .transform((value, ctx) => {
-        const type = normalizeValidateType(value);
-        if (!type) {
-          ctx.issues.push({
-            code: 'custom',
-            input: value,
-            message: `Unknown type ${shown(value)}; accepted: yaml (or yml), json, jsonc.`,
-          });
-          return z.NEVER;
-        }
-        return type;
-      })
-      .meta({
-        description: '`yaml` (or `yml`), `json` (strict RFC 8259) or `jsonc` (comments and trailing commas allowed), case-insensitive.',
-        examples: ['yaml', 'json', 'jsonc'],
-      }),
-  });
+export const ValidateRequestSchema = z.object({
+  input: z.string({ error: fieldError('Field', 'input', 'a string') }).meta({ description: 'The document to check.' }),
+  type: z
+    .string({ error: fieldError('Field', 'type', 'a string') })
+    .transform((value, ctx) => {
+      const type = normalizeValidateType(value);
+      if (!type) {
+        ctx.issues.push({
+          code: 'custom',
+          input: value,
+          message: `Unknown type ${shown(value)}; accepted: yaml (or yml), json, jsonc.`,
+        });
+        return z.NEVER;
+      }
+      return type;
+    })
+    .meta({
+      description: '`yaml` (or `yml`), `json` (strict RFC 8259) or `jsonc` (comments and trailing commas allowed), case-insensitive.',
+      examples: ['yaml', 'json', 'jsonc'],
+    }),
+});

@@ -39,8 +39,7 @@ export interface Deadline {
 
 const CLOCK_EVERY = 256;
 
-const clock: () => number =
-  typeof performance !== 'undefined' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();
+const clock: () => number = typeof performance !== 'undefined' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();
 
 /** A deadline `ms` milliseconds from now. */
 export function deadlineIn(ms: number): Deadline {

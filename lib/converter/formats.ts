@@ -21,10 +21,7 @@ export function normalizeValidateType(value: string): ValidateType | null {
 export function parseFormatOrThrow(value: unknown, field: string): Format {
   const f = typeof value === 'string' ? normalizeFormat(value) : null;
   if (!f) {
-    throw new ConversionError(
-      'bad_request',
-      `Unknown ${field} ${JSON.stringify(value)}; accepted: yaml (or yml), json.`,
-    );
+    throw new ConversionError('bad_request', `Unknown ${field} ${JSON.stringify(value)}; accepted: yaml (or yml), json.`);
   }
   return f;
 }
@@ -32,10 +29,7 @@ export function parseFormatOrThrow(value: unknown, field: string): Format {
 export function parseValidateTypeOrThrow(value: unknown, field = 'type'): ValidateType {
   const t = typeof value === 'string' ? normalizeValidateType(value) : null;
   if (!t) {
-    throw new ConversionError(
-      'bad_request',
-      `Unknown ${field} ${JSON.stringify(value)}; accepted: yaml (or yml), json, jsonc.`,
-    );
+    throw new ConversionError('bad_request', `Unknown ${field} ${JSON.stringify(value)}; accepted: yaml (or yml), json, jsonc.`);
   }
   return t;
 }

@@ -9,15 +9,7 @@ import { parseFormatOrThrow, parseValidateTypeOrThrow } from './formats';
 import { readJson } from './json/read-json';
 import { MAX_DEPTH } from './limits';
 import { writeJson } from './json/write-json';
-import type {
-  ConvertRequest,
-  ConvertResult,
-  Format,
-  ValidateRequest,
-  ValidateResult,
-  ValidationIssue,
-  YDocument,
-} from './types';
+import type { ConvertRequest, ConvertResult, Format, ValidateRequest, ValidateResult, ValidationIssue, YDocument } from './types';
 import { findLoneSurrogate, utf8ByteLength } from './utf8';
 import { fastReadYaml, fastYamlToJson } from './yaml/fast';
 import { readYaml } from './yaml/read-yaml';
@@ -31,10 +23,7 @@ export type { ConversionErrorCode } from './errors';
 export { normalizeFormat, normalizeValidateType, FORMATS, VALIDATE_TYPES } from './formats';
 export { utf8ByteLength, decodeUtf8OrThrow, findLoneSurrogate } from './utf8';
 
-const now: () => number =
-  typeof performance !== 'undefined' && typeof performance.now === 'function'
-    ? () => performance.now()
-    : () => Date.now();
+const now: () => number = typeof performance !== 'undefined' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();
 
 interface ReadResult {
   documents: YDocument[];
@@ -137,14 +126,7 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
 
 const PRESERVE_ANCHORS_IN_JSON = 'preserveAnchors: JSON has no references, so aliases were expanded.';
 
-function readInput(
-  input: string,
-  from: Format,
-  to: Format,
-  comments: boolean,
-  preserveAnchors: boolean,
-  fastYaml: boolean,
-): ReadResult {
+function readInput(input: string, from: Format, to: Format, comments: boolean, preserveAnchors: boolean, fastYaml: boolean): ReadResult {
   if (from === 'yaml') {
     const options = { comments, anchors: preserveAnchors && to === 'yaml', target: to };
     // The single-pass reader builds the same IR when it can (null: left to readYaml). YAML -> JSON

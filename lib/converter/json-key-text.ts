@@ -61,4 +61,3 @@ export function compactJson(node: YNode, onAlias: (name: string) => string = ali
       return JSON.stringify(onAlias(node.name));
   }
 }
-

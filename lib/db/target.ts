@@ -2,9 +2,7 @@
 // PGlite database persisted in a folder (no server to install). lib/config reads both variables.
 import path from 'node:path';
 
-export type DatabaseTarget =
-  | { readonly kind: 'server'; readonly url: string }
-  | { readonly kind: 'embedded'; readonly dataDir: string };
+export type DatabaseTarget = { readonly kind: 'server'; readonly url: string } | { readonly kind: 'embedded'; readonly dataDir: string };
 
 /** `url`: DATABASE_URL (a postgresql:// URL, checked by lib/config); `dataDir`: YAMLJSON_DATA_DIR, default .data/pglite. */
 export function databaseTarget(url: string | undefined, dataDir: string | undefined): DatabaseTarget {

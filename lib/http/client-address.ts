@@ -25,7 +25,10 @@ export interface TrustedProxies {
  */
 export function parseTrustedProxies(value: string | undefined): TrustedProxies {
   const list = new BlockList();
-  for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [address = '', prefix, ...rest] = entry.split('/');
     const family = isIP(address);
     const bits = prefix === undefined ? undefined : Number(prefix);

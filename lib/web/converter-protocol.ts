@@ -2,9 +2,7 @@
 import type { ConvertRequest, ConvertResult, ValidateRequest, ValidateResult, ValidationIssue } from '@/lib/converter';
 import type { ErrorCode } from '@/lib/errors/error-codes';
 
-export type ConverterJob =
-  | { kind: 'convert'; request: ConvertRequest }
-  | { kind: 'validate'; request: ValidateRequest };
+export type ConverterJob = { kind: 'convert'; request: ConvertRequest } | { kind: 'validate'; request: ValidateRequest };
 
 /**
  * The API's error body, without the request id (nothing went over the network). The worker sends

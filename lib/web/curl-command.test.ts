@@ -5,7 +5,7 @@ import { toPlaygroundRequest, type PlaygroundState } from './playground-state';
 
 const base: PlaygroundState = {
   mode: 'convert',
-  input: "it's: \"quoted\" $HOME `cmd`\n",
+  input: 'it\'s: "quoted" $HOME `cmd`\n',
   inputFormat: 'yaml',
   outputFormat: 'json',
   preserveComments: true,

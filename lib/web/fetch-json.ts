@@ -1,7 +1,5 @@
 // Same-origin JSON calls from the browser, with the API's error body turned into a message.
-export type FetchResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; code: string; message: string };
+export type FetchResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; code: string; message: string };
 
 interface ErrorBody {
   error?: { code?: unknown; message?: unknown };

@@ -9,12 +9,26 @@ describe('the playground request', () => {
   });
 
   it('sends JSONC input to convert as json (convert reads comments in JSON)', () => {
-    const r = toPlaygroundRequest({ mode: 'convert', input: '{}', inputFormat: 'jsonc', outputFormat: 'yaml', preserveComments: false, preserveAnchors: false });
+    const r = toPlaygroundRequest({
+      mode: 'convert',
+      input: '{}',
+      inputFormat: 'jsonc',
+      outputFormat: 'yaml',
+      preserveComments: false,
+      preserveAnchors: false,
+    });
     expect(r.body).toEqual({ input: '{}', inputType: 'json', outputType: 'yaml' });
   });
 
   it('is validate with the type, in validate-only mode', () => {
-    const r = toPlaygroundRequest({ mode: 'validate', input: '{}', inputFormat: 'jsonc', outputFormat: 'yaml', preserveComments: true, preserveAnchors: true });
+    const r = toPlaygroundRequest({
+      mode: 'validate',
+      input: '{}',
+      inputFormat: 'jsonc',
+      outputFormat: 'yaml',
+      preserveComments: true,
+      preserveAnchors: true,
+    });
     expect(r).toEqual({ endpoint: '/api/validate', body: { input: '{}', type: 'jsonc' } });
   });
 });

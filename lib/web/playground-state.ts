@@ -15,9 +15,7 @@ export interface PlaygroundState {
   preserveAnchors: boolean;
 }
 
-export type PlaygroundRequest =
-  | { endpoint: '/api/convert'; body: ConvertRequest }
-  | { endpoint: '/api/validate'; body: ValidateRequest };
+export type PlaygroundRequest = { endpoint: '/api/convert'; body: ConvertRequest } | { endpoint: '/api/validate'; body: ValidateRequest };
 
 /** The exact body the API receives for this state (what the browser converts, and what curl sends). */
 export function toPlaygroundRequest(state: PlaygroundState): PlaygroundRequest {

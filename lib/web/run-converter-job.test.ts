@@ -39,7 +39,9 @@ describe('the playground converter job', () => {
   it('converts every sample without a problem', () => {
     for (const sample of SAMPLES) {
       const request = toPlaygroundRequest(sample.state);
-      const answer = runConverterJob(request.endpoint === '/api/convert' ? { kind: 'convert', request: request.body } : { kind: 'validate', request: request.body });
+      const answer = runConverterJob(
+        request.endpoint === '/api/convert' ? { kind: 'convert', request: request.body } : { kind: 'validate', request: request.body },
+      );
       expect(answer.success, sample.id).toBe(true);
       const view = toConversionView(request, answer);
       expect(view.isDocument, sample.id).toBe(true);

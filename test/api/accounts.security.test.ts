@@ -13,7 +13,12 @@ const KEYED: Array<[string, string, (headers: Record<string, string>) => Promise
   [
     'POST',
     '/api/validate',
-    (h) => fetch(`${baseUrl}/api/validate`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...h }, body: '{"input":"a: 1","type":"yaml"}' }),
+    (h) =>
+      fetch(`${baseUrl}/api/validate`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...h },
+        body: '{"input":"a: 1","type":"yaml"}',
+      }),
   ],
   ['GET', '/api/health', (h) => fetch(`${baseUrl}/api/health`, { headers: h })],
 ];
@@ -28,10 +33,7 @@ describe('API keys on the keyed endpoints', () => {
   const NOT_VALID = 'This API key is not valid: it is unknown or was revoked.';
 
   it.each(KEYED)('%s %s: no Authorization header -> 401', async (_m, _p, call) => {
-    await expectUnauthorized(
-      await call({}),
-      'This endpoint needs an API key: send "Authorization: Bearer <key>". Create keys in the dashboard.',
-    );
+    await expectUnauthorized(await call({}), 'This endpoint needs an API key: send "Authorization: Bearer <key>". Create keys in the dashboard.');
   });
 
   it.each(KEYED)('%s %s: another scheme or no key -> 401', async (_m, _p, call) => {
@@ -65,7 +67,7 @@ describe('API keys on the keyed endpoints', () => {
     for (const [, , call] of KEYED) await expectUnauthorized(await call(bearer(created.secret)), NOT_VALID);
   });
 
-  it("refuses the keys of a disabled account, and it can no longer sign in", async () => {
+  it('refuses the keys of a disabled account, and it can no longer sign in', async () => {
     const { key, userId, email } = await accountWithKey('pro');
     expect((await callConvert(bearer(key))).status).toBe(200);
     await testDb().user.update({ where: { id: userId }, data: { disabledAt: new Date() } });
@@ -113,7 +115,10 @@ describe('the dashboard API', () => {
 
   it('refuses a change from another origin, or with no origin at all, and changes nothing', async () => {
     const { cookie } = await signedUpUser('csrf');
-    const forbidden = { code: 'forbidden' as const, message: 'This request comes from another site; dashboard changes are accepted only from the dashboard itself.' };
+    const forbidden = {
+      code: 'forbidden' as const,
+      message: 'This request comes from another site; dashboard changes are accepted only from the dashboard itself.',
+    };
     const evil = { Origin: 'http://evil.example' };
     await expectError(await dashboardCall(cookie, 'POST', '/api/dashboard/keys', { name: 'evil' }, evil), 403, forbidden);
     await expectError(await dashboardCall(cookie, 'PUT', '/api/dashboard/plan', { plan: 'enterprise' }, evil), 403, forbidden);
@@ -140,7 +145,10 @@ describe('the dashboard API', () => {
     const bob = await signedUpUser('bob');
     const created = await (await dashboardCall(alice.cookie, 'POST', '/api/dashboard/keys', { name: 'alice key' })).json();
     const id = created.key.id;
-    await expectError(await dashboardCall(bob.cookie, 'PATCH', `/api/dashboard/keys/${id}`, { name: 'mine now' }), 404, { code: 'not_found', message: 'No such key.' });
+    await expectError(await dashboardCall(bob.cookie, 'PATCH', `/api/dashboard/keys/${id}`, { name: 'mine now' }), 404, {
+      code: 'not_found',
+      message: 'No such key.',
+    });
     await expectError(await dashboardCall(bob.cookie, 'DELETE', `/api/dashboard/keys/${id}`), 404, { code: 'not_found', message: 'No such key.' });
     expect((await (await dashboardCall(bob.cookie, 'GET', '/api/dashboard/keys')).json()).keys).toStrictEqual([]);
     const alices = (await (await dashboardCall(alice.cookie, 'GET', '/api/dashboard/keys')).json()).keys;

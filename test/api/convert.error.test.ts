@@ -1,16 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_DEPTH } from '@/lib/converter/limits';
-import {
-  authHeader,
-  expectError,
-  expectServerAlive,
-  invalidJsonMessage,
-  baseUrl,
-  maxInputBytes,
-  postBytes,
-  postEndless,
-  postJson,
-} from './helpers';
+import { authHeader, expectError, expectServerAlive, invalidJsonMessage, baseUrl, maxInputBytes, postBytes, postEndless, postJson } from './helpers';
 
 const TOO_DEEP = expect.stringMatching(new RegExp(`^The input nests .+ deep; the limit is ${MAX_DEPTH}\\.$`));
 
@@ -245,11 +235,7 @@ describe('POST /api/convert: large inputs', () => {
 
   it('stops reading a streamed body as soon as it passes the cap', async () => {
     const cap = 2 * maxInputBytes + 1024 * 1024;
-    const result = await postEndless(
-      '/api/convert',
-      { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
-      { maxBytes: 4 * cap },
-    );
+    const result = await postEndless('/api/convert', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, { maxBytes: 4 * cap });
     expect(result.status).toBe(413);
     expect(JSON.parse(result.body).error).toStrictEqual({
       code: 'payload_too_large',
@@ -266,7 +252,10 @@ describe('POST /api/convert: a client that leaves mid-body', () => {
     const path = await import('node:path');
     const http = await import('node:http');
     const log = path.join(__dirname, '../../test-results/api-server.log');
-    const internalErrors = () => readFileSync(log, 'utf8').split('\n').filter((l) => l.includes('internal_error')).length;
+    const internalErrors = () =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('internal_error')).length;
     const before = internalErrors();
     const url = new URL('/api/convert', baseUrl);
     await new Promise<void>((resolve) => {

@@ -56,10 +56,16 @@ describe('key ids in the path', () => {
   it('answer 400 for a NUL or any malformed id, 404 for a well-formed unknown id', async () => {
     const { cookie } = await signedUpUser('ids');
     for (const id of ['key_%00', '%00', 'key_x', `key_${'A'.repeat(19)}%00`, "key_'%20OR%201=1", `key_${'A'.repeat(21)}`, 'a'.repeat(300)]) {
-      await expectError(await dashboardCall(cookie, 'PATCH', `/api/dashboard/keys/${id}`, { name: 'n' }), 400, { code: 'bad_request', message: BAD_KEY_ID });
+      await expectError(await dashboardCall(cookie, 'PATCH', `/api/dashboard/keys/${id}`, { name: 'n' }), 400, {
+        code: 'bad_request',
+        message: BAD_KEY_ID,
+      });
       await expectError(await dashboardCall(cookie, 'DELETE', `/api/dashboard/keys/${id}`), 400, { code: 'bad_request', message: BAD_KEY_ID });
     }
-    await expectError(await dashboardCall(cookie, 'DELETE', `/api/dashboard/keys/key_${'A'.repeat(20)}`), 404, { code: 'not_found', message: 'No such key.' });
+    await expectError(await dashboardCall(cookie, 'DELETE', `/api/dashboard/keys/key_${'A'.repeat(20)}`), 404, {
+      code: 'not_found',
+      message: 'No such key.',
+    });
     await expectServerAlive();
   });
 });
@@ -68,7 +74,15 @@ describe('the key list cursor', () => {
   it('refuses a cursor it did not make with 400', async () => {
     const { cookie } = await signedUpUser('cursor');
     const message = '"cursor" is not valid: pass the nextCursor of the previous page as it is.';
-    for (const cursor of ['%00', 'abc', '%ZZ', Buffer.from('1.key_\u0000').toString('base64url'), Buffer.from(`99999999999999999.key_${'A'.repeat(20)}`).toString('base64url'), Buffer.from(`999999999999999.key_${'A'.repeat(20)}`).toString('base64url'), 'x'.repeat(500)]) {
+    for (const cursor of [
+      '%00',
+      'abc',
+      '%ZZ',
+      Buffer.from('1.key_\u0000').toString('base64url'),
+      Buffer.from(`99999999999999999.key_${'A'.repeat(20)}`).toString('base64url'),
+      Buffer.from(`999999999999999.key_${'A'.repeat(20)}`).toString('base64url'),
+      'x'.repeat(500),
+    ]) {
       await expectError(await dashboardCall(cookie, 'GET', `/api/dashboard/keys?cursor=${cursor}`), 400, { code: 'bad_request', message });
     }
   });
@@ -77,7 +91,12 @@ describe('the key list cursor', () => {
 describe('emails', () => {
   it('sign-up refuses a NUL, a control character or a lone surrogate in the email with 400, and stores nothing', async () => {
     const local = uniqueEmail('nul').split('@')[0]!;
-    for (const email of [`${local}\u0000@example.test`, `${local}@exa\u0000mple.test`, `${local}\u0007@example.test`, `${local}\ud800@example.test`]) {
+    for (const email of [
+      `${local}\u0000@example.test`,
+      `${local}@exa\u0000mple.test`,
+      `${local}\u0007@example.test`,
+      `${local}\ud800@example.test`,
+    ]) {
       const res = await signUp(email, GOOD_PASSWORD);
       await expectError(res, 400, { code: 'bad_request', message: NOT_AN_EMAIL });
     }

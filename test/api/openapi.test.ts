@@ -54,7 +54,10 @@ let doc: Json;
 
 function resolve(node: Json): Json {
   if (typeof node?.$ref !== 'string') return node;
-  const target = node.$ref.replace(/^#\//, '').split('/').reduce((n: Json | undefined, key: string) => n?.[key], doc);
+  const target = node.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((n: Json | undefined, key: string) => n?.[key], doc);
   if (!target) throw new Error(`unresolved ${node.$ref}`);
   return resolve(target);
 }
@@ -103,7 +106,11 @@ describe('GET /api/openapi.json', () => {
 
   it('marks the keyed endpoints as secured with a bearer key and the others as open', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    for (const [route, method] of [['/api/convert', 'post'], ['/api/validate', 'post'], ['/api/health', 'get']] as const) {
+    for (const [route, method] of [
+      ['/api/convert', 'post'],
+      ['/api/validate', 'post'],
+      ['/api/health', 'get'],
+    ] as const) {
       expect(doc.paths[route][method].security, route).toStrictEqual([{ bearerAuth: [] }]);
     }
     expect(doc.paths['/api/health/live'].get.security).toStrictEqual([]);

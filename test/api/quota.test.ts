@@ -9,7 +9,6 @@ import { storedUsage } from '../helpers/stored-usage';
 
 const nextHourSeconds = () => hourStart().getTime() / 1000 + 3600;
 
-
 describe('hourly quota (embedded database)', () => {
   it('150 concurrent calls on a fresh Free account: exactly 100 succeed and 50 get 429', async () => {
     const { key, userId } = await accountWithKey('free');

@@ -79,7 +79,10 @@ describe('page headers', () => {
   it.each(['/monaco/editor.worker.js', '/workers/convert.worker.js', '/icon.svg'])('static file %s: nosniff, no framing', async (path) => {
     const res = await fetch(`${baseUrl}${path}`);
     expect(res.status).toBe(200);
-    expect(pick(res, ['x-content-type-options', 'x-frame-options'])).toStrictEqual({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+    expect(pick(res, ['x-content-type-options', 'x-frame-options'])).toStrictEqual({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
   });
 });
 

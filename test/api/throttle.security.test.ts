@@ -19,7 +19,10 @@ const THROTTLED = /^Too many failed sign-in attempts\. Try again in ([1-9]|[12][
 /** Sign-in as a browser that talks to the server directly (no proxy), with headers of its choosing. */
 async function signInDirect(email: string, password: string, headers: Record<string, string>): Promise<string | null> {
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
     method: 'POST',
@@ -156,7 +159,12 @@ describe('sign-up', () => {
     for (let i = 0; i <= SIGN_UP_MAX_PER_ADDRESS; i++) {
       const res = await fetch(`${baseUrl}/api/account/signup`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: baseUrl, 'X-Forwarded-For': `203.0.113.${i + 1}`, 'X-Yamljson-Client-Address': `203.0.113.${i + 1}` },
+        headers: {
+          'Content-Type': 'application/json',
+          Origin: baseUrl,
+          'X-Forwarded-For': `203.0.113.${i + 1}`,
+          'X-Yamljson-Client-Address': `203.0.113.${i + 1}`,
+        },
         body: JSON.stringify({ email: uniqueEmail(`direct${i}`), password: GOOD_PASSWORD }),
       });
       statuses.push(res.status);

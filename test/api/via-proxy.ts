@@ -30,7 +30,14 @@ export function fetchViaProxy(url: string, init: ProxiedInit): Promise<Response>
   if (body) headers['Content-Length'] = String(body.length);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: init.method ?? 'GET', headers, localAddress: TEST_PROXY_ADDRESS },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: init.method ?? 'GET',
+        headers,
+        localAddress: TEST_PROXY_ADDRESS,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -23,7 +23,8 @@ function suiteFiles(): Array<[string, Uint8Array]> {
   };
   walk(sharedPath('conformance', 'yaml-test-suite'));
   const jsonDir = sharedPath('conformance', 'json-test-suite', 'test_parsing');
-  for (const name of fs.readdirSync(jsonDir).sort()) files.push([path.join(jsonDir, name), new Uint8Array(fs.readFileSync(path.join(jsonDir, name)))]);
+  for (const name of fs.readdirSync(jsonDir).sort())
+    files.push([path.join(jsonDir, name), new Uint8Array(fs.readFileSync(path.join(jsonDir, name)))]);
   return files;
 }
 

@@ -9,7 +9,9 @@ import { describe, expect, test } from 'vitest';
 import { decodeUtf8OrThrow, isConversionError, validate } from '../../lib/converter';
 
 const dir = path.resolve(__dirname, '../../../shared/conformance/json-test-suite/test_parsing');
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const byPrefix = (prefix: string) => files.filter((f) => f.startsWith(prefix));
 
 type Answer = { valid: true } | { valid: false; codes: string[] };

@@ -24,7 +24,10 @@ function listCases(): Case[] {
     if (!fs.statSync(dir).isDirectory()) continue;
     const dirs = fs.existsSync(path.join(dir, 'in.yaml'))
       ? [[id, dir]]
-      : fs.readdirSync(dir).sort().map((sub) => [`${id}/${sub}`, path.join(dir, sub)]);
+      : fs
+          .readdirSync(dir)
+          .sort()
+          .map((sub) => [`${id}/${sub}`, path.join(dir, sub)]);
     for (const [caseId, caseDir] of dirs) {
       const titleFile = path.join(caseDir!, '===');
       const title = fs.existsSync(titleFile) ? fs.readFileSync(titleFile, 'utf8').trim() : '';

@@ -105,10 +105,23 @@ describe('hostile inputs: the deadline is checked while the work runs', () => {
   // The families that did quadratic work, and some of every kind: the converter checks its
   // deadline per token, line, node or value, so the server can stop a job on its request thread.
   const families = [
-    'yaml-unclosed-flow', 'yaml-unclosed-dquote', 'yaml-tab-indent', 'yaml-many-keys', 'yaml-many-keys-flow',
-    'yaml-merge-big-repeat', 'yaml-merge-big-copies', 'yaml-merge-chain', 'yaml-alias-string-bomb', 'yaml-json-text-keys',
-    'yaml-many-documents', 'yaml-many-aliases', 'yaml-trailing-comments', 'yaml-many-directives',
-    'json-many-keys', 'json-dup-keys', 'json-deep-valid',
+    'yaml-unclosed-flow',
+    'yaml-unclosed-dquote',
+    'yaml-tab-indent',
+    'yaml-many-keys',
+    'yaml-many-keys-flow',
+    'yaml-merge-big-repeat',
+    'yaml-merge-big-copies',
+    'yaml-merge-chain',
+    'yaml-alias-string-bomb',
+    'yaml-json-text-keys',
+    'yaml-many-documents',
+    'yaml-many-aliases',
+    'yaml-trailing-comments',
+    'yaml-many-directives',
+    'json-many-keys',
+    'json-dup-keys',
+    'json-deep-valid',
   ];
   const n = 64_000;
   for (const name of families) {
@@ -149,10 +162,35 @@ describe('duplicate keys, found by a Set per mapping', () => {
   // Pieces of mappings, glued at random: the same DUPLICATE_KEY positions as the `yaml`
   // package's own pairwise check (uniqueKeys: true), on every input it finds no other error in.
   const pieces = [
-    'a: 1\n', 'a: 2\n', '? \n: 1\n', '?\n: 1\n', '?   # c\n: 2\n', ': 3\n', '&x a: 4\n', '!!str a: 5\n', '"a": 6\n',
-    '1: x\n', '0x1: y\n', '~: 1\n', 'null: 2\n', '.nan: 1\n', '<<: {b: 1}\n', '- a: 1\n  a: 2\n',
-    '{a: 1, a: 2, : 3, : 4}\n', '{? : 1, ? : 2}\n', '[a: 1, a: 2]\n', 'b:\n  c: 1\n  c: 2\n', '? a\n: 7\n', '? [a]\n: 1\n',
-    '{?\n: 1, ?\n: 2}\n', 'k: {x: 1,\n  x: 2}\n', '? |\n  a\n: 1\n', '"\\x41": 1\nA: 2\n', '\r\n', '?\r\n: 1\r\n', '---\n',
+    'a: 1\n',
+    'a: 2\n',
+    '? \n: 1\n',
+    '?\n: 1\n',
+    '?   # c\n: 2\n',
+    ': 3\n',
+    '&x a: 4\n',
+    '!!str a: 5\n',
+    '"a": 6\n',
+    '1: x\n',
+    '0x1: y\n',
+    '~: 1\n',
+    'null: 2\n',
+    '.nan: 1\n',
+    '<<: {b: 1}\n',
+    '- a: 1\n  a: 2\n',
+    '{a: 1, a: 2, : 3, : 4}\n',
+    '{? : 1, ? : 2}\n',
+    '[a: 1, a: 2]\n',
+    'b:\n  c: 1\n  c: 2\n',
+    '? a\n: 7\n',
+    '? [a]\n: 1\n',
+    '{?\n: 1, ?\n: 2}\n',
+    'k: {x: 1,\n  x: 2}\n',
+    '? |\n  a\n: 1\n',
+    '"\\x41": 1\nA: 2\n',
+    '\r\n',
+    '?\r\n: 1\r\n',
+    '---\n',
   ];
   it('reports them where the yaml package does', () => {
     let seed = 1;

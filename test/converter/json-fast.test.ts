@@ -76,9 +76,7 @@ describe('jsonToYamlFast: layout', () => {
 
   it('quotes keys and values the way the scalar-style rules say', () => {
     const input = '{"yes": "no", "1": "1.0", "a: b": "x #y", "": "", " k": "v ", "key": "2001-12-14", "on": "~"}';
-    expect(yaml(input)).toBe(
-      '"yes": "no"\n"1": "1.0"\n"a: b": "x #y"\n"": ""\n" k": "v "\nkey: "2001-12-14"\n"on": "~"\n',
-    );
+    expect(yaml(input)).toBe('"yes": "no"\n"1": "1.0"\n"a: b": "x #y"\n"": ""\n" k": "v "\nkey: "2001-12-14"\n"on": "~"\n');
     expect(yaml(input)).toBe(referenceYaml(input));
   });
 

@@ -4,9 +4,7 @@ import { convert, validate } from '../../lib/converter';
 import { MAX_DEPTH } from '../../lib/converter/limits';
 import { conversionError } from '../helpers/conversion-error';
 
-const toJson = (input: string, preserveComments = false) =>
-  convert({ input, inputType: 'json', outputType: 'json', preserveComments });
-
+const toJson = (input: string, preserveComments = false) => convert({ input, inputType: 'json', outputType: 'json', preserveComments });
 
 describe('convert json -> json', () => {
   test('pretty-prints with two spaces, keeping key order and every digit', () => {

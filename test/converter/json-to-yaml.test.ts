@@ -2,14 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '@/lib/converter';
 
-const toYaml = (input: string, preserveComments = false) =>
-  convert({ input, inputType: 'json', outputType: 'yaml', preserveComments });
+const toYaml = (input: string, preserveComments = false) => convert({ input, inputType: 'json', outputType: 'yaml', preserveComments });
 
 describe('JSON -> YAML', () => {
   it('accepts JSONC: comments and trailing commas', () => {
-    expect(toYaml('{\n  // the port\n  "port": 8080, /* http */\n  "hosts": ["a", "b",],\n}').output).toBe(
-      'port: 8080\nhosts:\n  - a\n  - b\n',
-    );
+    expect(toYaml('{\n  // the port\n  "port": 8080, /* http */\n  "hosts": ["a", "b",],\n}').output).toBe('port: 8080\nhosts:\n  - a\n  - b\n');
   });
 
   it('keeps key order, integer-like keys included, and the exact digits of numbers', () => {
@@ -19,12 +16,48 @@ describe('JSON -> YAML', () => {
   });
 
   it('quotes every string a YAML 1.1 or 1.2 reader would take for something else', () => {
-    const strings = ['yes', 'no', 'on', 'off', 'y', 'n', 'true', 'null', '~', '1.0', '0x1F', '1e3', '2001-12-14', '', ' lead', 'trail ', 'a: b', 'a #b'];
+    const strings = [
+      'yes',
+      'no',
+      'on',
+      'off',
+      'y',
+      'n',
+      'true',
+      'null',
+      '~',
+      '1.0',
+      '0x1F',
+      '1e3',
+      '2001-12-14',
+      '',
+      ' lead',
+      'trail ',
+      'a: b',
+      'a #b',
+    ];
     const out = toYaml(JSON.stringify(strings)).output;
     expect(out).toBe(
       [
-        '- "yes"', '- "no"', '- "on"', '- "off"', '- "y"', '- "n"', '- "true"', '- "null"', '- "~"', '- "1.0"',
-        '- "0x1F"', '- "1e3"', '- "2001-12-14"', '- ""', '- " lead"', '- "trail "', '- "a: b"', '- "a #b"', '',
+        '- "yes"',
+        '- "no"',
+        '- "on"',
+        '- "off"',
+        '- "y"',
+        '- "n"',
+        '- "true"',
+        '- "null"',
+        '- "~"',
+        '- "1.0"',
+        '- "0x1F"',
+        '- "1e3"',
+        '- "2001-12-14"',
+        '- ""',
+        '- " lead"',
+        '- "trail "',
+        '- "a: b"',
+        '- "a #b"',
+        '',
       ].join('\n'),
     );
   });
@@ -59,11 +92,20 @@ describe('JSON -> YAML', () => {
   });
 
   it('carries JSONC comments into # comments at the same places with preserveComments', () => {
-    const input = ['// Service settings', '{', '  // where it listens', '  "port": 8080, // http', '  "tags": [', '    "a", // first', '    "b"', '  ]', '}', ''].join('\n');
+    const input = [
+      '// Service settings',
+      '{',
+      '  // where it listens',
+      '  "port": 8080, // http',
+      '  "tags": [',
+      '    "a", // first',
+      '    "b"',
+      '  ]',
+      '}',
+      '',
+    ].join('\n');
     const r = toYaml(input, true);
-    expect(r.output).toBe(
-      ['# Service settings', '# where it listens', 'port: 8080 # http', 'tags:', '  - a # first', '  - b', ''].join('\n'),
-    );
+    expect(r.output).toBe(['# Service settings', '# where it listens', 'port: 8080 # http', 'tags:', '  - a # first', '  - b', ''].join('\n'));
     expect(r.metadata.commentsCount).toBe(4);
     expect(r.metadata.anchorsCount).toBe(0);
     expect(toYaml(input).output).toBe('port: 8080\ntags:\n  - a\n  - b\n');

@@ -208,9 +208,7 @@ describe('readJson in strict mode (RFC 8259)', () => {
   test('a missing comma between elements is reported each time and reading goes on', () => {
     expect(where(strict('[1 2 3]'))).toEqual(['MISSING_COMMA@1:4', 'MISSING_COMMA@1:6']);
     expect(where(strict('{"a": 1\n "b": 2}'))).toEqual(['MISSING_COMMA@2:2']);
-    expect(strict('[1 2]').errors[0]!.message).toBe(
-      'Expected "," or "]" after an array element but found "2"; a comma is missing.',
-    );
+    expect(strict('[1 2]').errors[0]!.message).toBe('Expected "," or "]" after an array element but found "2"; a comma is missing.');
   });
 
   test('a missing colon is reported and the value is still read', () => {
@@ -221,20 +219,13 @@ describe('readJson in strict mode (RFC 8259)', () => {
   test('an unquoted key is an EXPECTED_KEY error', () => {
     const r = strict('{a: 1, "b": 2, c: 3}');
     expect(where(r)).toEqual(['EXPECTED_KEY@1:2', 'EXPECTED_KEY@1:16']);
-    expect(r.errors[0]!.message).toBe(
-      'Expected a key in double quotes but found "a"; object keys must be strings in double quotes.',
-    );
+    expect(r.errors[0]!.message).toBe('Expected a key in double quotes but found "a"; object keys must be strings in double quotes.');
     expect(where(strict('{,}'))).toEqual(['EXPECTED_KEY@1:2']);
   });
 
   test('misspelt literals are reported with a hint', () => {
     const r = strict('[True, nul, NaN, undefined]');
-    expect(where(r)).toEqual([
-      'UNEXPECTED_TOKEN@1:2',
-      'UNEXPECTED_TOKEN@1:8',
-      'UNEXPECTED_TOKEN@1:13',
-      'UNEXPECTED_TOKEN@1:18',
-    ]);
+    expect(where(r)).toEqual(['UNEXPECTED_TOKEN@1:2', 'UNEXPECTED_TOKEN@1:8', 'UNEXPECTED_TOKEN@1:13', 'UNEXPECTED_TOKEN@1:18']);
     expect(r.errors.map((e) => e.message)).toEqual([
       'Expected a value but found "True"; JSON writes it in lowercase: true.',
       'Expected a value but found "nul"; did you mean null?',
@@ -246,9 +237,7 @@ describe('readJson in strict mode (RFC 8259)', () => {
   test('the end of the input inside a value is UNEXPECTED_END at the end', () => {
     const r = strict('{"a": [1, 2');
     expect(where(r)).toEqual(['UNEXPECTED_END@1:12']);
-    expect(r.errors[0]!.message).toBe(
-      'Expected "," or "]" after an array element but found the end of the input.',
-    );
+    expect(r.errors[0]!.message).toBe('Expected "," or "]" after an array element but found the end of the input.');
     expect(where(strict('{"a":'))).toEqual(['UNEXPECTED_END@1:6']);
     expect(where(strict('['))).toEqual(['UNEXPECTED_END@1:2']);
   });

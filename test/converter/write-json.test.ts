@@ -14,8 +14,7 @@ const map = (pairs: Array<[string | YNode, YNode]>, extra: Partial<MapNode> = {}
   ...extra,
 });
 const commented = <T extends YNode>(node: T, comments: NodeComments): T => ({ ...node, comments });
-const doc = (contents: YNode | null, comments?: YDocument['comments']): YDocument =>
-  comments ? { contents, comments } : { contents };
+const doc = (contents: YNode | null, comments?: YDocument['comments']): YDocument => (comments ? { contents, comments } : { contents });
 
 /** A JavaScript value as IR (numbers through String, like JSON.stringify writes them). */
 function fromJs(value: unknown): YNode {
@@ -47,9 +46,7 @@ describe('writeJson output shape', () => {
   });
 
   test('several documents become an array of their values', () => {
-    expect(plain([doc(fromJs({ a: 1 })), doc(null), doc(str('x'))])).toBe(
-      '[\n  {\n    "a": 1\n  },\n  null,\n  "x"\n]\n',
-    );
+    expect(plain([doc(fromJs({ a: 1 })), doc(null), doc(str('x'))])).toBe('[\n  {\n    "a": 1\n  },\n  null,\n  "x"\n]\n');
   });
 
   test('scalars at the top level', () => {
@@ -59,7 +56,16 @@ describe('writeJson output shape', () => {
   });
 
   test('empty collections are written as {} and []', () => {
-    expect(plain([doc(map([['a', map([])], ['b', seq([])]]))])).toBe('{\n  "a": {},\n  "b": []\n}\n');
+    expect(
+      plain([
+        doc(
+          map([
+            ['a', map([])],
+            ['b', seq([])],
+          ]),
+        ),
+      ]),
+    ).toBe('{\n  "a": {},\n  "b": []\n}\n');
   });
 });
 
@@ -76,15 +82,21 @@ describe('writeJson values', () => {
   });
 
   test('.inf, -.inf and .nan are written as strings', () => {
-    expect(plain([doc(seq([num('.inf', true), num('-.inf', true), num('.nan', true)]))])).toBe(
-      '[\n  ".inf",\n  "-.inf",\n  ".nan"\n]\n',
-    );
+    expect(plain([doc(seq([num('.inf', true), num('-.inf', true), num('.nan', true)]))])).toBe('[\n  ".inf",\n  "-.inf",\n  ".nan"\n]\n');
   });
 
   test('keys keep their order, integer-like keys included', () => {
-    expect(plain([doc(map([['b', num('1')], ['2', num('2')], ['1', num('3')]]))])).toBe(
-      '{\n  "b": 1,\n  "2": 2,\n  "1": 3\n}\n',
-    );
+    expect(
+      plain([
+        doc(
+          map([
+            ['b', num('1')],
+            ['2', num('2')],
+            ['1', num('3')],
+          ]),
+        ),
+      ]),
+    ).toBe('{\n  "b": 1,\n  "2": 2,\n  "1": 3\n}\n');
   });
 
   test('non-string keys are written in their string form, collections as compact JSON', () => {
@@ -136,9 +148,16 @@ describe('writeJson values', () => {
 
   test('a shared subtree (a DAG from YAML aliases) is written in full each time', () => {
     const shared = map([['k', seq([num('1')])]]);
-    expect(plain([doc(map([['a', shared], ['b', shared]]))])).toBe(
-      '{\n  "a": {\n    "k": [\n      1\n    ]\n  },\n  "b": {\n    "k": [\n      1\n    ]\n  }\n}\n',
-    );
+    expect(
+      plain([
+        doc(
+          map([
+            ['a', shared],
+            ['b', shared],
+          ]),
+        ),
+      ]),
+    ).toBe('{\n  "a": {\n    "k": [\n      1\n    ]\n  },\n  "b": {\n    "k": [\n      1\n    ]\n  }\n}\n');
   });
 
   test('an alias node is a bug and throws', () => {

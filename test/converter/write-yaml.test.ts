@@ -68,8 +68,15 @@ describe('writeYaml: layout', () => {
   });
 
   it('writes a shared subtree (DAG) in full, never inventing anchors', () => {
-    const shared = map([['x', num('1')], ['y', seq([str('a')])]]);
-    const root = map([['first', shared], ['second', shared], ['list', seq([shared, shared])]]);
+    const shared = map([
+      ['x', num('1')],
+      ['y', seq([str('a')])],
+    ]);
+    const root = map([
+      ['first', shared],
+      ['second', shared],
+      ['list', seq([shared, shared])],
+    ]);
     const text = write(root);
     expect(text).toBe(
       [
@@ -118,30 +125,157 @@ describe('writeYaml: layout', () => {
 
 describe('writeYaml: string quoting', () => {
   const plain = [
-    'hello', 'hello world', 'http://x', 'https://example.com/a?b=c#d', 'nginx:1.25', '/usr/bin/env', 'a:b', 'a#b',
-    '-x', '--verbose', 'a,b', 'key=value', 'é', '😀', 'C:\\x', "it's", 'a "b"', '1password', '+', '.gitignore',
-    'Yess', 'nope', 'Infinity', 'NaN', '10px', 'e', 'e1x', 'eval', 'E-',
+    'hello',
+    'hello world',
+    'http://x',
+    'https://example.com/a?b=c#d',
+    'nginx:1.25',
+    '/usr/bin/env',
+    'a:b',
+    'a#b',
+    '-x',
+    '--verbose',
+    'a,b',
+    'key=value',
+    'é',
+    '😀',
+    'C:\\x',
+    "it's",
+    'a "b"',
+    '1password',
+    '+',
+    '.gitignore',
+    'Yess',
+    'nope',
+    'Infinity',
+    'NaN',
+    '10px',
+    'e',
+    'e1x',
+    'eval',
+    'E-',
   ];
   const quoted = [
-    '', ' ', ' a', 'a ', 'a\u00a0', '\u3000',
+    '',
+    ' ',
+    ' a',
+    'a ',
+    'a\u00a0',
+    '\u3000',
     // booleans and nulls of YAML 1.1 and 1.2
-    'y', 'Y', 'yes', 'Yes', 'YES', 'n', 'N', 'no', 'No', 'NO', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE',
-    'on', 'On', 'ON', 'off', 'Off', 'OFF', '~', 'null', 'Null', 'NULL',
+    'y',
+    'Y',
+    'yes',
+    'Yes',
+    'YES',
+    'n',
+    'N',
+    'no',
+    'No',
+    'NO',
+    'true',
+    'True',
+    'TRUE',
+    'false',
+    'False',
+    'FALSE',
+    'on',
+    'On',
+    'ON',
+    'off',
+    'Off',
+    'OFF',
+    '~',
+    'null',
+    'Null',
+    'NULL',
     // numbers of YAML 1.1 and 1.2
-    '0', '12', '-1', '+1', '017', '0x1F', '0o17', '0b101', '1_000', '1:20', '-1:20', '190:20:30.15',
-    '1.0', '1e3', '1E3', 'e1', 'E0', '-e5', '+E+3', '.5', '-.5', '1_000.5', '1.', '.', '..', '-.', '.inf', '.Inf', '-.INF', '+.inf', '.nan', '.NaN',
+    '0',
+    '12',
+    '-1',
+    '+1',
+    '017',
+    '0x1F',
+    '0o17',
+    '0b101',
+    '1_000',
+    '1:20',
+    '-1:20',
+    '190:20:30.15',
+    '1.0',
+    '1e3',
+    '1E3',
+    'e1',
+    'E0',
+    '-e5',
+    '+E+3',
+    '.5',
+    '-.5',
+    '1_000.5',
+    '1.',
+    '.',
+    '..',
+    '-.',
+    '.inf',
+    '.Inf',
+    '-.INF',
+    '+.inf',
+    '.nan',
+    '.NaN',
     // timestamps
-    '2001-12-14', '2001-12-14t21:59:43.10-05:00', '2001-12-14 21:59:43.10 -5', '2002-12-14T21:59:43Z',
+    '2001-12-14',
+    '2001-12-14t21:59:43.10-05:00',
+    '2001-12-14 21:59:43.10 -5',
+    '2002-12-14T21:59:43Z',
     // merge and value keys
-    '<<', '=',
+    '<<',
+    '=',
     // indicators
-    '-', '- a', '? x', '?x', ': x', ':x', ',a', '[x', ']', '{x', '}', '#x', '&a', '*a', '!a', '|', '>', "'", '"', '%a', '@a', '`a',
+    '-',
+    '- a',
+    '? x',
+    '?x',
+    ': x',
+    ':x',
+    ',a',
+    '[x',
+    ']',
+    '{x',
+    '}',
+    '#x',
+    '&a',
+    '*a',
+    '!a',
+    '|',
+    '>',
+    "'",
+    '"',
+    '%a',
+    '@a',
+    '`a',
     // plain-breaking sequences
-    'a: b', 'a:', 'a #b', 'a\tb', '\t',
+    'a: b',
+    'a:',
+    'a #b',
+    'a\tb',
+    '\t',
     // document markers
-    '---', '--- a', '...', '...a',
+    '---',
+    '--- a',
+    '...',
+    '...a',
     // non-printable, line breaks of YAML 1.1, BOM, lone surrogates
-    '\r', '\u0085', '\u2028', '\u2029', '\ufeff', 'a\u0000b', '\u007f', '\u009f', '\ud800', '\udc00', '\ufffe',
+    '\r',
+    '\u0085',
+    '\u2028',
+    '\u2029',
+    '\ufeff',
+    'a\u0000b',
+    '\u007f',
+    '\u009f',
+    '\ud800',
+    '\udc00',
+    '\ufffe',
   ];
   it.each(plain)('plain: %j', (s) => {
     expect(chooseStringStyle(s, 0)).toBe(STYLE_PLAIN);
@@ -175,8 +309,20 @@ describe('writeYaml: block literals', () => {
   it('chooses the chomping that gives back the exact trailing newlines', () => {
     expectYaml(map([['k', str('a\nb')]]), 'k: |-\n  a\n  b\n');
     expectYaml(map([['k', str('a\nb\n')]]), 'k: |\n  a\n  b\n');
-    expectYaml(map([['k', str('a\nb\n\n')], ['z', num('1')]]), 'k: |+\n  a\n  b\n\nz: 1\n');
-    expectYaml(map([['k', str('a\n\n\n')], ['z', num('1')]]), 'k: |+\n  a\n\n\nz: 1\n');
+    expectYaml(
+      map([
+        ['k', str('a\nb\n\n')],
+        ['z', num('1')],
+      ]),
+      'k: |+\n  a\n  b\n\nz: 1\n',
+    );
+    expectYaml(
+      map([
+        ['k', str('a\n\n\n')],
+        ['z', num('1')],
+      ]),
+      'k: |+\n  a\n\n\nz: 1\n',
+    );
   });
 
   it('keeps inner empty lines, tabs, `#` and document markers as content', () => {
@@ -193,13 +339,35 @@ describe('writeYaml: block literals', () => {
 
   it('indents nested literals under their key or dash', () => {
     expectYaml(
-      map([['a', map([['b', seq([str('x\ny\n')]), ], ['c', str('p\nq')]])]]),
+      map([
+        [
+          'a',
+          map([
+            ['b', seq([str('x\ny\n')])],
+            ['c', str('p\nq')],
+          ]),
+        ],
+      ]),
       'a:\n  b:\n    - |\n      x\n      y\n  c: |-\n    p\n    q\n',
     );
   });
 
   it('falls back to double quotes for what a literal cannot carry exactly', () => {
-    for (const s of ['a\r\nb', 'a\nb\u0085', 'a\n\u2028', '\ufeffa\nb', 'a\n\ud800', 'a\n  \nb', 'a\n \n', '  \n x', 'x\n ', 'a\n\t\nb', '\n', '\n\n', 'a\n\u0007']) {
+    for (const s of [
+      'a\r\nb',
+      'a\nb\u0085',
+      'a\n\u2028',
+      '\ufeffa\nb',
+      'a\n\ud800',
+      'a\n  \nb',
+      'a\n \n',
+      '  \n x',
+      'x\n ',
+      'a\n\t\nb',
+      '\n',
+      '\n\n',
+      'a\n\u0007',
+    ]) {
       expectYaml(map([['k', str(s)]]), `k: ${doubleQuote(s)}\n`);
     }
   });
@@ -264,7 +432,13 @@ describe('writeYaml: keys', () => {
     const k1024 = 'k'.repeat(1024);
     expectYaml(map([[k1024, num('1')]]), `${k1024}: 1\n`);
     const k1025 = 'k'.repeat(1025);
-    expectYaml(map([[k1025, num('1')], ['b', num('2')]]), `? ${k1025}\n: 1\nb: 2\n`);
+    expectYaml(
+      map([
+        [k1025, num('1')],
+        ['b', num('2')],
+      ]),
+      `? ${k1025}\n: 1\nb: 2\n`,
+    );
     const q = ' '.repeat(1030);
     expectYaml(map([[q, seq([num('1')])]]), `? "${q}"\n:\n  - 1\n`);
     expectYaml(seq([map([[k1025, num('1')]])]), `- ? ${k1025}\n  : 1\n`);
@@ -282,20 +456,7 @@ describe('writeYaml: keys', () => {
     ]);
     const text = write(node);
     expect(text).toBe(
-      [
-        '1: one',
-        '1.0e+3: thousand',
-        'true: t',
-        'null: nil',
-        '? - a',
-        '  - b',
-        ': seq',
-        '? x: 1',
-        ': map',
-        '? []',
-        ': empty',
-        '',
-      ].join('\n'),
+      ['1: one', '1.0e+3: thousand', 'true: t', 'null: nil', '? - a', '  - b', ': seq', '? x: 1', ': map', '? []', ': empty', ''].join('\n'),
     );
     // The `yaml` package reads collection keys as their string form when making plain objects.
     const d = parseAllDocuments(text)[0]!;
@@ -309,11 +470,32 @@ describe('writeYaml: anchors, aliases, merge keys and tags (yaml -> yaml with pr
     const node = map([
       ['base', map([['x', num('1')]], { anchor: 'a' })],
       ['list', seq([str('p')], { anchor: 'l' })],
-      ['items', seq([map([['x', num('1')], ['y', num('2')]], { anchor: 'i' }), seq([str('q')], { anchor: 'j' })])],
+      [
+        'items',
+        seq([
+          map(
+            [
+              ['x', num('1')],
+              ['y', num('2')],
+            ],
+            { anchor: 'i' },
+          ),
+          seq([str('q')], { anchor: 'j' }),
+        ]),
+      ],
       ['s', str('v', { anchor: 's' })],
       ['ref', alias('a')],
       ['refs', seq([alias('s'), alias('l')])],
-      ['set', map([['a', nul()], ['b', nul()]], { tag: '!!set' })],
+      [
+        'set',
+        map(
+          [
+            ['a', nul()],
+            ['b', nul()],
+          ],
+          { tag: '!!set' },
+        ),
+      ],
       ['cfn', str('MyBucket', { tag: '!Ref' })],
       ['both', map([['k', num('1')]], { anchor: 'b', tag: '!Custom' })],
       ['bin', str('R0lGODlhDAAMAIQAAP//9/X\n17unp5WZmZgAAAOfn515eXvPz7Y6OjuDg4J+fn5\n', { tag: '!!binary' })],
@@ -372,23 +554,19 @@ describe('writeYaml: anchors, aliases, merge keys and tags (yaml -> yaml with pr
 
   it('writes merge entries as a plain `<<` key, and a string "<<" key quoted', () => {
     const node = seq([
-      map([['name', str('base')], ['port', num('80')]], { anchor: 'base' }),
+      map(
+        [
+          ['name', str('base')],
+          ['port', num('80')],
+        ],
+        { anchor: 'base' },
+      ),
       map([{ key: str('<<'), value: alias('base'), merge: true }, ['port', num('8080')]]),
       map([{ key: str('<<'), value: seq([alias('base')]), merge: true }, ['<<', str('literal key')]]),
     ]);
     const text = write(node);
     expect(text).toBe(
-      [
-        '- &base',
-        '  name: base',
-        '  port: 80',
-        '- <<: *base',
-        '  port: 8080',
-        '- <<:',
-        '    - *base',
-        '  "<<": literal key',
-        '',
-      ].join('\n'),
+      ['- &base', '  name: base', '  port: 80', '- <<: *base', '  port: 8080', '- <<:', '    - *base', '  "<<": literal key', ''].join('\n'),
     );
     const d = parseAllDocuments(text, { merge: true })[0]!;
     expect(d.errors).toEqual([]);
@@ -420,11 +598,17 @@ describe('writeYaml: comments', () => {
           [
             'list',
             withComments(
-              seq([
-                withComments(str('x'), { before: ['item x'], trailing: 'x!' }),
-                withComments(map([['k', withComments(str('v'), { before: ['first key'] })]]), { trailing: 'map item' }),
-                map([['p', num('1')], ['q', num('2')]]),
-              ], { endComments: ['end of list'] }),
+              seq(
+                [
+                  withComments(str('x'), { before: ['item x'], trailing: 'x!' }),
+                  withComments(map([['k', withComments(str('v'), { before: ['first key'] })]]), { trailing: 'map item' }),
+                  map([
+                    ['p', num('1')],
+                    ['q', num('2')],
+                  ]),
+                ],
+                { endComments: ['end of list'] },
+              ),
               { trailing: 'the list' },
             ),
           ],
@@ -468,9 +652,7 @@ describe('writeYaml: comments', () => {
         '',
       ].join('\n'),
     );
-    expect(readJs(text)).toEqual([
-      { a: 1, b: { x: 1 }, list: ['x', { k: 'v' }, { p: 1, q: 2 }], lit: 'l1\nl2\n', empty: {} },
-    ]);
+    expect(readJs(text)).toEqual([{ a: 1, b: { x: 1 }, list: ['x', { k: 'v' }, { p: 1, q: 2 }], lit: 'l1\nl2\n', empty: {} }]);
   });
 
   it('writes no comment without the option', () => {
@@ -483,10 +665,7 @@ describe('writeYaml: comments', () => {
   });
 
   it('separates documents and keeps their comments', () => {
-    const text = writeYaml(
-      [doc(map([['a', num('1')]]), { after: ['end one'] }), doc(str('x'), { before: ['doc two'] })],
-      { comments: true },
-    );
+    const text = writeYaml([doc(map([['a', num('1')]]), { after: ['end one'] }), doc(str('x'), { before: ['doc two'] })], { comments: true });
     expect(text).toBe('a: 1\n# end one\n---\n# doc two\nx\n');
   });
 });

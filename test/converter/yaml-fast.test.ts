@@ -38,13 +38,15 @@ describe('fast YAML reader: what it answers itself', () => {
   });
 
   it('plain, quoted and multi-line scalars', () => {
-    answers('a: plain text\nb: "double \\" \\\\ \\n \\t \\x41 \\u00e9 \\U0001F600 \\/ \\e"\nc: \'single \'\' quote\'\nd: a#b\ne: http://x/a?b#c\n');
+    answers("a: plain text\nb: \"double \\\" \\\\ \\n \\t \\x41 \\u00e9 \\U0001F600 \\/ \\e\"\nc: 'single '' quote'\nd: a#b\ne: http://x/a?b#c\n");
     answers('folded: first\n  second\n\n  after blank\nlist:\n- one\n  two\nq: "line\n  folded\n\n  kept"\ns: \'a\n  b\'\n');
     answers('k: value with trailing spaces   \nt: tab\tinside\n');
   });
 
   it('block scalars with every chomping and indentation indicator', () => {
-    answers('a: |\n  line\n   more\n\nb: >\n  folded\n  text\n\n   indented\n  back\nc: |-\n  strip\n\n\nd: |+\n  keep\n\n\ne: |2\n    two\nf: >-1\n  x\n');
+    answers(
+      'a: |\n  line\n   more\n\nb: >\n  folded\n  text\n\n   indented\n  back\nc: |-\n  strip\n\n\nd: |+\n  keep\n\n\ne: |2\n    two\nf: >-1\n  x\n',
+    );
     answers('- |\n  in a sequence\n- >+\n  kept\n\n- last\n');
     answers('empty: |\nnext: 1\n');
   });
@@ -62,7 +64,9 @@ describe('fast YAML reader: what it answers itself', () => {
   });
 
   it('typed scalars, .inf/.nan with their warnings, and non-string keys', () => {
-    answers('i: 42\nf: 1.50\nbig: 12345678901234567890\nhex: 0x1F\noct: 0o17\nt: true\nn: ~\ninf: .inf\nnan: .NaN\nd: 2024-01-01\n1: one\ntrue: t\n.inf: key\n');
+    answers(
+      'i: 42\nf: 1.50\nbig: 12345678901234567890\nhex: 0x1F\noct: 0o17\nt: true\nn: ~\ninf: .inf\nnan: .NaN\nd: 2024-01-01\n1: one\ntrue: t\n.inf: key\n',
+    );
   });
 
   it('comments everywhere, documents, CRLF and a byte order mark', () => {
@@ -104,7 +108,10 @@ describe('fast YAML reader: what it leaves to the reference', () => {
     leftToReference('a: &a [1, *a]\n');
     leftToReference(`a: ${'['.repeat(300)}${']'.repeat(300)}\n`);
     let bomb = 'a: &a [x, x, x, x, x, x, x, x, x]\n';
-    for (const n of 'bcdefgh') bomb += `${n}: &${n} [${Array(9).fill('*' + String.fromCharCode(n.charCodeAt(0) - 1)).join(', ')}]\n`;
+    for (const n of 'bcdefgh')
+      bomb += `${n}: &${n} [${Array(9)
+        .fill('*' + String.fromCharCode(n.charCodeAt(0) - 1))
+        .join(', ')}]\n`;
     leftToReference(bomb);
   });
 

@@ -7,16 +7,49 @@ const toJson = (input: string, extra: { preserveComments?: boolean; preserveAnch
   convert({ input, inputType: 'yaml', outputType: 'json', ...extra });
 const out = (input: string) => toJson(input).output;
 
-
 describe('YAML -> JSON scalars (YAML 1.2 core schema)', () => {
   it('types plain scalars by the 1.2 core schema and leaves 1.1-only forms as strings', () => {
     const yaml = [
-      'a: yes', 'b: No', 'c: on', 'd: true', 'e: FALSE', 'f: ~', 'g: null', 'h:', 'i: 0x1F', 'j: 0o17',
-      'k: 017', 'l: +12', 'm: 1_000', 'n: 1:20', 'o: 2001-12-14', 'p: .5', 'q: 1.', 'r: -1.5e3', 's: "12"',
+      'a: yes',
+      'b: No',
+      'c: on',
+      'd: true',
+      'e: FALSE',
+      'f: ~',
+      'g: null',
+      'h:',
+      'i: 0x1F',
+      'j: 0o17',
+      'k: 017',
+      'l: +12',
+      'm: 1_000',
+      'n: 1:20',
+      'o: 2001-12-14',
+      'p: .5',
+      'q: 1.',
+      'r: -1.5e3',
+      's: "12"',
     ].join('\n');
     expect(JSON.parse(out(yaml))).toEqual({
-      a: 'yes', b: 'No', c: 'on', d: true, e: false, f: null, g: null, h: null, i: 31, j: 15,
-      k: 17, l: 12, m: '1_000', n: '1:20', o: '2001-12-14', p: 0.5, q: 1, r: -1500, s: '12',
+      a: 'yes',
+      b: 'No',
+      c: 'on',
+      d: true,
+      e: false,
+      f: null,
+      g: null,
+      h: null,
+      i: 31,
+      j: 15,
+      k: 17,
+      l: 12,
+      m: '1_000',
+      n: '1:20',
+      o: '2001-12-14',
+      p: 0.5,
+      q: 1,
+      r: -1500,
+      s: '12',
     });
   });
 
@@ -90,7 +123,9 @@ describe('YAML -> JSON structure', () => {
     let yaml = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n';
     let prev = 'a';
     for (const n of 'bcdefghi') {
-      yaml += `${n}: &${n} [${Array(9).fill('*' + prev).join(', ')}]\n`;
+      yaml += `${n}: &${n} [${Array(9)
+        .fill('*' + prev)
+        .join(', ')}]\n`;
       prev = n;
     }
     const err = conversionError(() => toJson(yaml));
@@ -178,7 +213,11 @@ describe('YAML -> JSON tags', () => {
 
   it('honours core tags on scalars', () => {
     expect(JSON.parse(out('a: !!str 12\nb: !!int "12"\nc: !!float 1\nd: !!bool true\ne: !!null ""\n'))).toEqual({
-      a: '12', b: 12, c: 1, d: true, e: null,
+      a: '12',
+      b: 12,
+      c: 1,
+      d: true,
+      e: null,
     });
   });
 });

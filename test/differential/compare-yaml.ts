@@ -60,7 +60,10 @@ export function checkYamlToJson(input: string, tally?: Tally): 'fast' | Bail {
   const ref = reference(request);
   if (findLoneSurrogate(input) !== null) {
     // convert refuses these before any reader runs.
-    expect(outcome(() => convert(request)), `convert, input: ${JSON.stringify(input)}`).toEqual(ref);
+    expect(
+      outcome(() => convert(request)),
+      `convert, input: ${JSON.stringify(input)}`,
+    ).toEqual(ref);
     return new Bail('lone surrogate');
   }
   const fast = fastYamlToJsonOrBail(input);
@@ -88,10 +91,16 @@ export function checkYamlToJson(input: string, tally?: Tally): 'fast' | Bail {
     };
     expect(got, `input: ${JSON.stringify(input)}`).toEqual(want);
   }
-  expect(outcome(() => convert(request)), `convert, input: ${JSON.stringify(input)}`).toEqual(ref);
+  expect(
+    outcome(() => convert(request)),
+    `convert, input: ${JSON.stringify(input)}`,
+  ).toEqual(ref);
   if (input.includes('&')) {
     const withAnchors = { ...request, preserveAnchors: true };
-    expect(outcome(() => convert(withAnchors)), `convert with preserveAnchors, input: ${JSON.stringify(input)}`).toEqual(reference(withAnchors));
+    expect(
+      outcome(() => convert(withAnchors)),
+      `convert with preserveAnchors, input: ${JSON.stringify(input)}`,
+    ).toEqual(reference(withAnchors));
   }
   return result;
 }
@@ -142,6 +151,9 @@ export function checkYamlConversions(input: string): void {
     { outputType: 'yaml', preserveComments: true, preserveAnchors: true },
   ]) {
     const request = { ...base, ...extra } as ConvertRequest;
-    expect(outcome(() => convert(request)), `${JSON.stringify(extra)}, input: ${JSON.stringify(input)}`).toEqual(reference(request));
+    expect(
+      outcome(() => convert(request)),
+      `${JSON.stringify(extra)}, input: ${JSON.stringify(input)}`,
+    ).toEqual(reference(request));
   }
 }

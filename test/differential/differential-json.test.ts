@@ -66,16 +66,136 @@ function agreeBoth(input: string): { yaml: boolean; json: boolean } {
 
 /** Contract section 3's quoting list and its neighbours, YAML indicators, line breaks, odd code points. */
 const TRICKY = [
-  'yes', 'Yes', 'NO', 'no', 'on', 'ON', 'off', 'Off', 'y', 'Y', 'n', 'N', 'true', 'True', 'false', 'FALSE', 'null', 'Null',
-  '~', '1.0', '0x1F', '0o17', '0b101', '017', '1e3', '1E3', 'e1', '+1', '-1', '-0', '.5', '1_000', '1:20', '190:20:30.15',
-  '2001-12-14', '2001-12-14 21:59:43.10 -5', '2002-12-14T21:59:43Z', '.inf', '-.Inf', '.NaN', 'NaN', 'Infinity', '',
-  ' ', '  ', ' a', 'a ', 'a: b', 'a:b', 'a:', 'a #b', 'a#b', '#x', '- a', '-a', '-', '--', '---', '...', '? x', '?',
-  ': x', ':', '&a', '*a', '!a', '%a', '@a', '`a', "'", '"', '\\', '[x', '{x', '}', ']', ',', '|', '>', '<<', '=',
-  'a\nb', '\n', '\n\n', 'a\n', 'a\n\n', 'a\n\n\n', '\na', ' a\nb', '  \n x', 'x\n ', 'x\n\t\ny', '\tx\ny', 'a\n#b',
-  'a\n---\nb', '\t', 'a\tb', '\r', '\r\n', 'a\rb', '\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u009f',
-  '\u00a0', 'a\u00a0', '\u2028', '\u2029', '\u3000', '\ufeff', '\ufffe', '\uffff', 'é', 'Zoë', '日本語', '😀',
-  'a😀b', '\ud800', '\udc00', 'a\ud800b', 'key:', 'http://x.y/z?a=1#f', 'nginx:1.25', '/usr/bin/env', 'C:\\x',
-  '${{ matrix.os }}', 'x'.repeat(1030), ' '.repeat(3) + 'y'.repeat(1100),
+  'yes',
+  'Yes',
+  'NO',
+  'no',
+  'on',
+  'ON',
+  'off',
+  'Off',
+  'y',
+  'Y',
+  'n',
+  'N',
+  'true',
+  'True',
+  'false',
+  'FALSE',
+  'null',
+  'Null',
+  '~',
+  '1.0',
+  '0x1F',
+  '0o17',
+  '0b101',
+  '017',
+  '1e3',
+  '1E3',
+  'e1',
+  '+1',
+  '-1',
+  '-0',
+  '.5',
+  '1_000',
+  '1:20',
+  '190:20:30.15',
+  '2001-12-14',
+  '2001-12-14 21:59:43.10 -5',
+  '2002-12-14T21:59:43Z',
+  '.inf',
+  '-.Inf',
+  '.NaN',
+  'NaN',
+  'Infinity',
+  '',
+  ' ',
+  '  ',
+  ' a',
+  'a ',
+  'a: b',
+  'a:b',
+  'a:',
+  'a #b',
+  'a#b',
+  '#x',
+  '- a',
+  '-a',
+  '-',
+  '--',
+  '---',
+  '...',
+  '? x',
+  '?',
+  ': x',
+  ':',
+  '&a',
+  '*a',
+  '!a',
+  '%a',
+  '@a',
+  '`a',
+  "'",
+  '"',
+  '\\',
+  '[x',
+  '{x',
+  '}',
+  ']',
+  ',',
+  '|',
+  '>',
+  '<<',
+  '=',
+  'a\nb',
+  '\n',
+  '\n\n',
+  'a\n',
+  'a\n\n',
+  'a\n\n\n',
+  '\na',
+  ' a\nb',
+  '  \n x',
+  'x\n ',
+  'x\n\t\ny',
+  '\tx\ny',
+  'a\n#b',
+  'a\n---\nb',
+  '\t',
+  'a\tb',
+  '\r',
+  '\r\n',
+  'a\rb',
+  '\u0000',
+  '\u0007',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\u00a0',
+  'a\u00a0',
+  '\u2028',
+  '\u2029',
+  '\u3000',
+  '\ufeff',
+  '\ufffe',
+  '\uffff',
+  'é',
+  'Zoë',
+  '日本語',
+  '😀',
+  'a😀b',
+  '\ud800',
+  '\udc00',
+  'a\ud800b',
+  'key:',
+  'http://x.y/z?a=1#f',
+  'nginx:1.25',
+  '/usr/bin/env',
+  'C:\\x',
+  '${{ matrix.os }}',
+  'x'.repeat(1030),
+  ' '.repeat(3) + 'y'.repeat(1100),
 ];
 
 const stringArb: fc.Arbitrary<string> = fc.oneof(
@@ -140,25 +260,31 @@ const valueArb: fc.Arbitrary<Shape> = fc.letrec<{ value: Shape }>((tie) => ({
     fc.constantFrom<Shape>({ kind: 'scalar', text: 'null' }, { kind: 'scalar', text: 'true' }, { kind: 'scalar', text: 'false' }),
     numberArb.map((text): Shape => ({ kind: 'scalar', text })),
     { weight: 2, arbitrary: fc.tuple(stringArb, escapeStyle).map(([s, style]): Shape => ({ kind: 'scalar', text: spell(s, style) })) },
-    { weight: 2, arbitrary: fc
-      .tuple(fc.array(fc.tuple(gapArb, tie('value'), gapArb), { maxLength: 6 }), fc.boolean(), gapArb)
-      .map(([items, trailing, end]): Shape => {
-        const parts = items.map(([a, v, b]) => a + v.text + b);
-        return { kind: 'array', text: `[${parts.join(',')}${trailing && parts.length > 0 ? ',' : ''}${end}]` };
-      }) },
-    { weight: 3, arbitrary: fc
-      .tuple(
-        fc.uniqueArray(fc.tuple(fc.oneof(stringArb, fc.stringMatching(/^[a-z0-9_]{1,8}$/)), escapeStyle, gapArb, tie('value')), {
-          maxLength: 6,
-          selector: ([k]) => k,
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.array(fc.tuple(gapArb, tie('value'), gapArb), { maxLength: 6 }), fc.boolean(), gapArb)
+        .map(([items, trailing, end]): Shape => {
+          const parts = items.map(([a, v, b]) => a + v.text + b);
+          return { kind: 'array', text: `[${parts.join(',')}${trailing && parts.length > 0 ? ',' : ''}${end}]` };
         }),
-        fc.boolean(),
-        gapArb,
-      )
-      .map(([entries, trailing, end]): Shape => {
-        const parts = entries.map(([k, style, g, v]) => `${g}${spell(k, style)}${g}:${g}${v.text}`);
-        return { kind: 'object', text: `{${parts.join(',')}${trailing && parts.length > 0 ? ',' : ''}${end}}` };
-      }) },
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(
+          fc.uniqueArray(fc.tuple(fc.oneof(stringArb, fc.stringMatching(/^[a-z0-9_]{1,8}$/)), escapeStyle, gapArb, tie('value')), {
+            maxLength: 6,
+            selector: ([k]) => k,
+          }),
+          fc.boolean(),
+          gapArb,
+        )
+        .map(([entries, trailing, end]): Shape => {
+          const parts = entries.map(([k, style, g, v]) => `${g}${spell(k, style)}${g}:${g}${v.text}`);
+          return { kind: 'object', text: `{${parts.join(',')}${trailing && parts.length > 0 ? ',' : ''}${end}}` };
+        }),
+    },
   ),
 })).value;
 
@@ -188,10 +314,7 @@ const bigArb = fc.oneof(
 const KEY_POOL = ['a', 'ab', 'abc', 'name', 'names', 'é', 'a"b', 'yes', '1', '', 'a: b', 'k'.repeat(1030)];
 const recordsArb = fc
   .array(
-    fc.tuple(
-      fc.uniqueArray(fc.tuple(fc.constantFrom(...KEY_POOL), escapeStyle, valueArb), { maxLength: 6, selector: ([k]) => k }),
-      fc.boolean(),
-    ),
+    fc.tuple(fc.uniqueArray(fc.tuple(fc.constantFrom(...KEY_POOL), escapeStyle, valueArb), { maxLength: 6, selector: ([k]) => k }), fc.boolean()),
     { minLength: 2, maxLength: 12 },
   )
   .map((records) => {
@@ -204,7 +327,12 @@ const recordsArb = fc
 
 /** Text with one random edit: most become syntax errors the reference path must report. */
 const brokenArb = fc
-  .tuple(documentArb, fc.nat(), fc.constantFrom('delete', 'insert', 'duplicate'), fc.constantFrom(',', ':', '"', '[', '}', '\\', 'x', '/', '\n', '0', '-', '\u0001', '*/'))
+  .tuple(
+    documentArb,
+    fc.nat(),
+    fc.constantFrom('delete', 'insert', 'duplicate'),
+    fc.constantFrom(',', ':', '"', '[', '}', '\\', 'x', '/', '\n', '0', '-', '\u0001', '*/'),
+  )
   .map(([text, at, edit, ch]) => {
     const i = text.length === 0 ? 0 : at % text.length;
     if (edit === 'delete') return text.slice(0, i) + text.slice(i + 1);
@@ -219,49 +347,65 @@ function hasDuplicateKey(text: string): boolean {
 }
 
 describe('fast JSON paths against the reference path', () => {
-  it('agree on generated JSONC documents, and take every one of them', () => {
-    fc.assert(
-      fc.property(documentArb, (text) => {
-        const taken = agreeBoth(text);
-        // Generated documents are valid JSONC, keys unique per object, nesting <= 8.
-        expect(taken).toEqual({ yaml: true, json: true });
-      }),
-      { numRuns: 4000 * SCALE, seed: fuzzSeed(235) },
-    );
-  }, TIMEOUT);
+  it(
+    'agree on generated JSONC documents, and take every one of them',
+    () => {
+      fc.assert(
+        fc.property(documentArb, (text) => {
+          const taken = agreeBoth(text);
+          // Generated documents are valid JSONC, keys unique per object, nesting <= 8.
+          expect(taken).toEqual({ yaml: true, json: true });
+        }),
+        { numRuns: 4000 * SCALE, seed: fuzzSeed(235) },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('agree on deep, wide and duplicate-key documents', () => {
-    let taken = 0;
-    fc.assert(
-      fc.property(bigArb, (text) => {
-        if (agreeBoth(text).yaml) taken++;
-      }),
-      { numRuns: 500 * SCALE, seed: fuzzSeed(236) },
-    );
-    expect(taken).toBeGreaterThan(150 * SCALE);
-  }, TIMEOUT);
+  it(
+    'agree on deep, wide and duplicate-key documents',
+    () => {
+      let taken = 0;
+      fc.assert(
+        fc.property(bigArb, (text) => {
+          if (agreeBoth(text).yaml) taken++;
+        }),
+        { numRuns: 500 * SCALE, seed: fuzzSeed(236) },
+      );
+      expect(taken).toBeGreaterThan(150 * SCALE);
+    },
+    TIMEOUT,
+  );
 
-  it('agree on arrays of objects that repeat, reorder and respell their keys, and take every one', () => {
-    fc.assert(
-      fc.property(recordsArb, (text) => {
-        expect(agreeBoth(text)).toEqual({ yaml: true, json: true });
-      }),
-      { numRuns: 1500 * SCALE, seed: fuzzSeed(237) },
-    );
-  }, TIMEOUT);
+  it(
+    'agree on arrays of objects that repeat, reorder and respell their keys, and take every one',
+    () => {
+      fc.assert(
+        fc.property(recordsArb, (text) => {
+          expect(agreeBoth(text)).toEqual({ yaml: true, json: true });
+        }),
+        { numRuns: 1500 * SCALE, seed: fuzzSeed(237) },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('agree on broken documents: the same errors, positions and messages', () => {
-    let refused = 0;
-    fc.assert(
-      fc.property(brokenArb, (text) => {
-        agreeBoth(text);
-        if (!answer(text, 'json', false).ok) refused++;
-      }),
-      { numRuns: 3000 * SCALE, seed: fuzzSeed(238) },
-    );
-    // The edits must produce errors often enough for this test to say something.
-    expect(refused).toBeGreaterThan(750 * SCALE);
-  }, TIMEOUT);
+  it(
+    'agree on broken documents: the same errors, positions and messages',
+    () => {
+      let refused = 0;
+      fc.assert(
+        fc.property(brokenArb, (text) => {
+          agreeBoth(text);
+          if (!answer(text, 'json', false).ok) refused++;
+        }),
+        { numRuns: 3000 * SCALE, seed: fuzzSeed(238) },
+      );
+      // The edits must produce errors often enough for this test to say something.
+      expect(refused).toBeGreaterThan(750 * SCALE);
+    },
+    TIMEOUT,
+  );
 
   it('take documents at nesting MAX_DEPTH and hand over deeper ones (limit_exceeded from the reference)', () => {
     const at = '['.repeat(MAX_DEPTH) + '1' + ']'.repeat(MAX_DEPTH);
@@ -310,7 +454,9 @@ describe('fast JSON paths against the reference path', () => {
 
 describe('fast JSON paths on JSONTestSuite', () => {
   const dir = sharedPath('conformance', 'json-test-suite', 'test_parsing');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 
   it('agree on every file the API would pass to convert (y_, n_ and i_)', () => {
     expect(files.length).toBe(318);

@@ -123,12 +123,7 @@ describe('fast YAML -> JSON reader, differential against the reference path', ()
   it('hands over what random seeds found it accepting against the reference', () => {
     // An anchored empty flow node before a line break (`yaml`: "Unexpected , in flow sequence"),
     // and a tab-only last line after a comment (`yaml`: TAB_INDENT).
-    const found = [
-      '[[x], &a4\r\n, &a5 "a"]\r\n',
-      '[&a4\n, b]\n',
-      '[&a #c\n, b]\n',
-      '    key: value\n    # comment\n\t',
-    ];
+    const found = ['[[x], &a4\r\n, &a5 "a"]\r\n', '[&a4\n, b]\n', '[&a #c\n, b]\n', '    key: value\n    # comment\n\t'];
     for (const text of found) {
       checkYamlToJson(text);
       expect(validate({ input: text, type: 'yaml' }).valid, JSON.stringify(text)).toBe(false);

@@ -83,10 +83,7 @@ export function temporaryFolder(label: string): { path: string; remove(): void }
  * An empty embedded database (PGlite) in a temporary folder, served over the socket as `npm start`
  * serves it; `db` is not set (see migratedEmbeddedDatabase). stop() also removes the folder.
  */
-export async function temporaryEmbeddedServer(
-  label: string,
-  options: EmbeddedServerOptions = {},
-): Promise<TemporaryEmbeddedServer> {
+export async function temporaryEmbeddedServer(label: string, options: EmbeddedServerOptions = {}): Promise<TemporaryEmbeddedServer> {
   const { startEmbeddedServer } = await import('../../lib/db/embedded');
   const folder = temporaryFolder(label);
   try {

@@ -26,13 +26,10 @@ export const seq = (items: YNode[], extra: Partial<SeqNode> = {}): SeqNode => ({
 /** A map from [key, value] pairs; string keys become StringNodes. */
 export const map = (pairs: Array<[string | YNode, YNode] | MapEntry>, extra: Partial<MapNode> = {}): MapNode => ({
   kind: 'map',
-  entries: pairs.map((p) =>
-    Array.isArray(p) ? { key: typeof p[0] === 'string' ? str(p[0]) : p[0], value: p[1] } : p,
-  ),
+  entries: pairs.map((p) => (Array.isArray(p) ? { key: typeof p[0] === 'string' ? str(p[0]) : p[0], value: p[1] } : p)),
   ...extra,
 });
-export const doc = (contents: YNode | null, comments?: YDocument['comments']): YDocument =>
-  comments ? { contents, comments } : { contents };
+export const doc = (contents: YNode | null, comments?: YDocument['comments']): YDocument => (comments ? { contents, comments } : { contents });
 export const withComments = <T extends YNode>(node: T, comments: NodeComments): T => ({ ...node, comments });
 
 /** A JavaScript value (from JSON.parse or a generator) as IR; numbers via String(). */

@@ -8,10 +8,9 @@ export function jsonNumberText(integerDigits: number, exponentDigits: number): f
       fc.boolean(),
       fc.oneof(fc.constant('0'), fc.stringMatching(new RegExp(`^[1-9][0-9]{0,${integerDigits - 1}}$`))),
       fc.option(fc.stringMatching(/^[0-9]{1,20}$/), { nil: undefined }),
-      fc.option(
-        fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.stringMatching(new RegExp(`^[0-9]{1,${exponentDigits}}$`))),
-        { nil: undefined },
-      ),
+      fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.stringMatching(new RegExp(`^[0-9]{1,${exponentDigits}}$`))), {
+        nil: undefined,
+      }),
     )
     .map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac ? '.' + frac : ''}${exp ? exp.join('') : ''}`);
 }

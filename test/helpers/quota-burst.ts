@@ -2,11 +2,7 @@
 // app instances, must give exactly `limit` successes and the rest 429, with consistent headers.
 import { expect } from 'vitest';
 
-export async function expectExactQuota(
-  baseUrls: string[],
-  key: string,
-  { calls, limit }: { calls: number; limit: number },
-): Promise<void> {
+export async function expectExactQuota(baseUrls: string[], key: string, { calls, limit }: { calls: number; limit: number }): Promise<void> {
   const responses = await Promise.all(
     Array.from({ length: calls }, (_, i) =>
       fetch(`${baseUrls[i % baseUrls.length]}/api/validate`, {
@@ -29,7 +25,10 @@ export async function expectExactQuota(
   });
   for (const r of responses) expect(r.limit).toBe(String(limit));
   // Each success saw a different count: remaining takes every value from limit-1 down to 0 once.
-  const remaining = responses.filter((r) => r.status === 200).map((r) => r.remaining).sort((a, b) => a - b);
+  const remaining = responses
+    .filter((r) => r.status === 200)
+    .map((r) => r.remaining)
+    .sort((a, b) => a - b);
   expect(remaining).toStrictEqual(Array.from({ length: limit }, (_, i) => i));
   for (const r of responses.filter((x) => x.status === 429)) {
     expect(r.remaining).toBe(0);

@@ -101,27 +101,18 @@ function numberDiff(text: string, actual: unknown, reader: Reader, path: string)
   const expected = Number(text);
   if (INTEGER.test(text)) {
     if (reader.bigInts) {
-      return typeof actual === 'bigint' && actual === BigInt(text)
-        ? null
-        : `${path}: expected the integer ${text}, got ${show(actual)}`;
+      return typeof actual === 'bigint' && actual === BigInt(text) ? null : `${path}: expected the integer ${text}, got ${show(actual)}`;
     }
     // js-yaml has no BigInt mode: integers are JS numbers, so beyond 2^53 only the
     // nearest double can be compared. (A reader limitation, not about the text we wrote.)
-    return typeof actual === 'number' && actual === expected
-      ? null
-      : `${path}: expected the integer ${text}, got ${show(actual)}`;
+    return typeof actual === 'number' && actual === expected ? null : `${path}: expected the integer ${text}, got ${show(actual)}`;
   }
   if (typeof actual === 'number' && actual === expected) return null;
   // Named exception (js-yaml): a float whose value overflows a double (`1.0e+400`) is
   // valid YAML float syntax, but js-yaml's float resolver deliberately returns
   // NOT_RESOLVED for non-finite results, so the scalar falls back to a string. The `yaml`
   // readers give Infinity as the YAML spec says. Accept only exactly that case.
-  if (
-    !reader.bigInts &&
-    !Number.isFinite(expected) &&
-    typeof actual === 'string' &&
-    actual === yamlNumberText({ kind: 'number', text })
-  ) {
+  if (!reader.bigInts && !Number.isFinite(expected) && typeof actual === 'string' && actual === yamlNumberText({ kind: 'number', text })) {
     return null;
   }
   return `${path}: expected the number ${text}, got ${show(actual)}`;

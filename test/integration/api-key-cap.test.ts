@@ -77,7 +77,11 @@ async function rowsReadForMiddlePage(db: Db, total: number): Promise<{ read: num
   const nodes = planNodes((typeof raw === 'string' ? JSON.parse(raw) : raw)[0]!.Plan);
   const scans = nodes.filter((n) => /Scan/.test(n['Node Type']));
   // A row read and thrown away (before the cursor) is work too.
-  return { read: scans.reduce((sum, n) => sum + n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0), 0), nodeTypes: nodes.map((n) => n['Node Type']), page: (await listApiKeys(db, user, cursor)).keys.length };
+  return {
+    read: scans.reduce((sum, n) => sum + n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0), 0),
+    nodeTypes: nodes.map((n) => n['Node Type']),
+    page: (await listApiKeys(db, user, cursor)).keys.length,
+  };
 }
 
 async function pagesReadOnlyTheirRows(db: Db): Promise<void> {

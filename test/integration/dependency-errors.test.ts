@@ -144,7 +144,7 @@ describe.runIf(available)('PostgreSQL failures through the app client (deadline 
     expect(await through.$queryRaw`SELECT 1 AS one`).toStrictEqual([{ one: 1 }]);
   });
 
-  it('errors that are not an outage stay what they are (a 500 or the handler\'s own answer)', async () => {
+  it("errors that are not an outage stay what they are (a 500 or the handler's own answer)", async () => {
     await createUser(db, 'twice@example.test', GOOD_PASSWORD);
     const duplicate = await failure(() => db.user.create({ data: { id: 'usr_x', email: 'twice@example.test', passwordHash: 'x' } }));
     const syntax = await failure(() => db.$queryRawUnsafe('SELEC 1'));

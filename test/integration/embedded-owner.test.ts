@@ -82,10 +82,16 @@ describe('one owner of the embedded database', () => {
       try {
         const outcomes = await Promise.all(servers.map((s) => s.outcome));
         const log = servers.map((s, i) => `server ${i} (${outcomes[i]}):\n${s.output()}`).join('\n');
-        expect(outcomes.filter((o) => o === 'serving'), log).toHaveLength(1);
+        expect(
+          outcomes.filter((o) => o === 'serving'),
+          log,
+        ).toHaveLength(1);
         const winner = servers[outcomes.indexOf('serving')]!;
         const loser = servers[outcomes.findIndex((o) => o !== 'serving')]!;
-        expect(outcomes.find((o) => o !== 'serving'), log).not.toBe(0);
+        expect(
+          outcomes.find((o) => o !== 'serving'),
+          log,
+        ).not.toBe(0);
         const lines = loser.output().trim().split('\n');
         expect(lines.at(-1), log).toBe(
           `[yamljson] could not start: the embedded database ${dataDir} is locked by process ${winner.child.pid} (lock file ${lockFileOf(dataDir)}); ` +

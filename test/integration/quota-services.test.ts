@@ -75,8 +75,7 @@ describe.runIf(available)('quotas on PostgreSQL and Redis', () => {
   it('Redis path: a revoked key is refused at once on every instance', async () => {
     const { key } = await freeKey();
     const [a, b] = instances.redis!;
-    const call = (base: string) =>
-      fetch(`${base}/api/health`, { headers: { Authorization: `Bearer ${key}` } }).then((r) => r.status);
+    const call = (base: string) => fetch(`${base}/api/health`, { headers: { Authorization: `Bearer ${key}` } }).then((r) => r.status);
     expect([await call(a!.baseUrl), await call(b!.baseUrl)]).toStrictEqual([200, 200]);
     await db.apiKey.updateMany({ where: { prefix: key.slice(0, 11) }, data: { revokedAt: new Date() } });
     expect([await call(a!.baseUrl), await call(b!.baseUrl)]).toStrictEqual([401, 401]);

@@ -54,7 +54,6 @@ export async function startApp(options: StartAppOptions): Promise<AppServer> {
   return { baseUrl, logFile, stop: () => stopServer(server) };
 }
 
-
 /**
  * How long the server may take to answer its first health check: a safety net, not a speed goal. It
  * usually starts within seconds; a machine whose cores are busy with other jobs can take many times

@@ -96,43 +96,49 @@ describe('withApi guards (served by a Next route)', () => {
 
   it('run before the handler, set the input limit and add headers to success and error responses', async () => {
     const seen: number[] = [];
-    const served = route(withApi(
-      (_req, ctx) => {
-        seen.push(ctx.maxInputBytes);
-        if (ctx.planName === 'Free') throw new ApiError('rate_limited', 'spent', { headers: { 'Retry-After': '5' } });
-        return jsonReply({ ok: true });
-      },
-      {
-        guards: [
-          (req, ctx) => {
-            ctx.maxInputBytes = 1_000_000;
-            ctx.responseHeaders['X-RateLimit-Limit'] = '100';
-            if (req.headers.get('x-plan') === 'free') ctx.planName = 'Free';
-          },
-        ],
-      },
-    ));
+    const served = route(
+      withApi(
+        (_req, ctx) => {
+          seen.push(ctx.maxInputBytes);
+          if (ctx.planName === 'Free') throw new ApiError('rate_limited', 'spent', { headers: { 'Retry-After': '5' } });
+          return jsonReply({ ok: true });
+        },
+        {
+          guards: [
+            (req, ctx) => {
+              ctx.maxInputBytes = 1_000_000;
+              ctx.responseHeaders['X-RateLimit-Limit'] = '100';
+              if (req.headers.get('x-plan') === 'free') ctx.planName = 'Free';
+            },
+          ],
+        },
+      ),
+    );
     const ok = await served(new Request('http://x/'));
     expect([ok.status, ok.headers.get('x-ratelimit-limit'), seen[0]]).toStrictEqual([200, '100', 1_000_000]);
     expect(ok.headers.get('x-request-id')).toMatch(/^req_/);
     const refused = await served(new Request('http://x/', { headers: { 'x-plan': 'free' } }));
-    expect([refused.status, refused.headers.get('x-ratelimit-limit'), refused.headers.get('retry-after')]).toStrictEqual([
-      429,
-      '100',
-      '5',
-    ]);
+    expect([refused.status, refused.headers.get('x-ratelimit-limit'), refused.headers.get('retry-after')]).toStrictEqual([429, '100', '5']);
     expect((await refused.json()).error.requestId).toBe(refused.headers.get('x-request-id'));
   });
 
   it('a throwing guard stops the request before the handler', async () => {
     let called = false;
-    const served = route(withApi(
-      () => {
-        called = true;
-        return jsonReply({});
-      },
-      { guards: [() => { throw new ApiError('unauthorized', 'Missing API key.'); }] },
-    ));
+    const served = route(
+      withApi(
+        () => {
+          called = true;
+          return jsonReply({});
+        },
+        {
+          guards: [
+            () => {
+              throw new ApiError('unauthorized', 'Missing API key.');
+            },
+          ],
+        },
+      ),
+    );
     const res = await served(new Request('http://x/'));
     expect([res.status, called, res.headers.get('www-authenticate')]).toStrictEqual([401, false, 'Bearer']);
   });
@@ -143,7 +149,11 @@ describe('readJsonBody', () => {
     new Request('http://x/', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
 
   it('refuses a declared length over 2 x limit + 1 MiB without reading', async () => {
-    const body = new ReadableStream({ pull: () => { throw new Error('must not be read'); } });
+    const body = new ReadableStream({
+      pull: () => {
+        throw new Error('must not be read');
+      },
+    });
     const err = await readJsonBody(request(body, { 'content-type': 'application/json', 'content-length': '4000000' }), 1_000_000).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe('payload_too_large');

@@ -6,7 +6,14 @@ describe('TRUSTED_PROXIES', () => {
   it('reads addresses and CIDR ranges of both families', () => {
     const trusted = parseTrustedProxies(' 10.0.0.0/8, 192.168.1.7 ,::1, fd00::/8 ');
     expect(['10.1.2.3', '192.168.1.7', '::1', 'fd12::9'].map((a) => trusted.has(a))).toStrictEqual([true, true, true, true]);
-    expect(['11.0.0.1', '192.168.1.8', '::2', 'fe80::1', 'unknown', ''].map((a) => trusted.has(a))).toStrictEqual([false, false, false, false, false, false]);
+    expect(['11.0.0.1', '192.168.1.8', '::2', 'fe80::1', 'unknown', ''].map((a) => trusted.has(a))).toStrictEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('trusts nobody when unset or empty', () => {

@@ -23,10 +23,16 @@ const NAME = /^[A-Z][A-Z0-9_]+$/;
 function readmeTable(): Map<string, string> {
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Configuration'));
-  const rows = section.slice(0, section.indexOf('\n## ')).split('\n').filter((line) => line.startsWith('| `'));
+  const rows = section
+    .slice(0, section.indexOf('\n## '))
+    .split('\n')
+    .filter((line) => line.startsWith('| `'));
   const table = new Map<string, string>();
   for (const row of rows) {
-    const [names = '', defaultCell = ''] = row.split('|').slice(1).map((cell) => cell.trim());
+    const [names = '', defaultCell = ''] = row
+      .split('|')
+      .slice(1)
+      .map((cell) => cell.trim());
     for (const [, name] of names.matchAll(/`([^`]+)`/g)) if (NAME.test(name!)) table.set(name!, defaultCell);
   }
   return table;

@@ -14,7 +14,9 @@ describe('loadConfig', () => {
 
   it('checks the URLs and the proxy list', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow('Invalid configuration: DATABASE_URL must be a postgresql:// URL');
-    expect(() => loadConfig({ NEXTAUTH_URL: 'yamljson.example.com' })).toThrow("Invalid configuration: NEXTAUTH_URL must be the site's http:// or https:// address");
+    expect(() => loadConfig({ NEXTAUTH_URL: 'yamljson.example.com' })).toThrow(
+      "Invalid configuration: NEXTAUTH_URL must be the site's http:// or https:// address",
+    );
     expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(
       'Invalid configuration: TRUSTED_PROXIES entry "10.0.0.0/33" is not an IP address or CIDR range',
     );

@@ -64,7 +64,10 @@ describe('the data folder lock', () => {
         // Half the rounds start from a stale lock (a dead owner): both find it stale and race to replace it.
         if (round % 2 === 1) writeFileSync(lockFileOf(folder), JSON.stringify({ pid: await deadPid(), start: 1 }));
         const answers = await Promise.all(contenders.map((c) => c.ask(`lock ${folder}`)));
-        expect(answers.filter((a) => a === 'won'), answers.join(' | ')).toHaveLength(1);
+        expect(
+          answers.filter((a) => a === 'won'),
+          answers.join(' | '),
+        ).toHaveLength(1);
         const loser = answers.find((a) => a !== 'won')!;
         const winner = contenders[answers.indexOf('won')]!;
         expect(loser).toContain(`locked by process ${winner.child.pid} (lock file ${lockFileOf(folder)})`);

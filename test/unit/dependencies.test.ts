@@ -7,8 +7,10 @@ import { toErrorReply } from '@/lib/api/errors';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS, DependencyUnavailableError, unavailableDependency } from '@/lib/dependencies';
 import { unavailableAnswer } from '../helpers/outage';
 
-const prismaError = (fields: Record<string, unknown>) => Object.assign(new Error('Invalid `db.user.findMany()` invocation'), { clientVersion: '7.10.0', ...fields });
-const adapterCause = (cause: Record<string, unknown>) => prismaError({ code: 'P2010', meta: { driverAdapterError: { name: 'DriverAdapterError', cause } } });
+const prismaError = (fields: Record<string, unknown>) =>
+  Object.assign(new Error('Invalid `db.user.findMany()` invocation'), { clientVersion: '7.10.0', ...fields });
+const adapterCause = (cause: Record<string, unknown>) =>
+  prismaError({ code: 'P2010', meta: { driverAdapterError: { name: 'DriverAdapterError', cause } } });
 
 describe('DATABASE_TIMEOUT_MS and REDIS_TIMEOUT_MS', () => {
   it('default to one second each, and take whole milliseconds', () => {

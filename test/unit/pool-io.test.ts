@@ -63,10 +63,7 @@ describe('reading a body into blocks', () => {
     const { stream } = chunks(11, 1000);
     const err = await readRawBody(request(stream, { 'content-type': 'application/yaml' }), 10_999).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect([(err as ApiError).code, (err as ApiError).message]).toStrictEqual([
-      'payload_too_large',
-      'Input is more than 11 kB; the limit is 11 kB.',
-    ]);
+    expect([(err as ApiError).code, (err as ApiError).message]).toStrictEqual(['payload_too_large', 'Input is more than 11 kB; the limit is 11 kB.']);
   });
 });
 
@@ -86,7 +83,7 @@ describe('answering a job in-process', () => {
 });
 
 describe('refusals as data', () => {
-  it('serialises a refused request as its toJSON() and revives it as this copy\'s ApiError', () => {
+  it("serialises a refused request as its toJSON() and revives it as this copy's ApiError", () => {
     const block = new TextEncoder().encode('{"input": 1}');
     const outcome = jobOutcome({ kind: 'convert', body: { blocks: [block], byteLength: block.byteLength }, limit: { maxInputBytes: 100 } });
     expect(outcome).toStrictEqual({
@@ -102,10 +99,14 @@ describe('refusals as data', () => {
     expect((err as ApiError).code).toBe('bad_request');
   });
 
-  it('revives the data of another copy of the modules (a worker, another bundle) with this copy\'s classes', () => {
+  it("revives the data of another copy of the modules (a worker, another bundle) with this copy's classes", () => {
     // What crosses a thread: a structured clone of the error's toJSON() (the class is lost on the way).
     const otherCopy = structuredClone(
-      serializeError(new ConversionError('limit_exceeded', 'Converting this input needs more than 1 MB', [{ message: 'x', line: 1, column: 2, code: 'BAD_INDENT' }])),
+      serializeError(
+        new ConversionError('limit_exceeded', 'Converting this input needs more than 1 MB', [
+          { message: 'x', line: 1, column: 2, code: 'BAD_INDENT' },
+        ]),
+      ),
     );
     expect(otherCopy).not.toBeInstanceOf(ConversionError);
     const rebuilt = reviveError(otherCopy);

@@ -115,7 +115,11 @@ describe('the conversion pool', () => {
     const badField = await rejection(p.run(convertJob({ input: 1, inputType: 'yaml', outputType: 'json' })));
     expect((badField as ApiError).message).toBe('Field "input" must be a string.');
     const tooBig = await rejection(
-      p.run({ kind: 'convert', body: bytes(JSON.stringify({ input: 'a'.repeat(2000), inputType: 'yaml', outputType: 'json' })), limit: { maxInputBytes: 1000, planName: 'Free' } }),
+      p.run({
+        kind: 'convert',
+        body: bytes(JSON.stringify({ input: 'a'.repeat(2000), inputType: 'yaml', outputType: 'json' })),
+        limit: { maxInputBytes: 1000, planName: 'Free' },
+      }),
     );
     expect(tooBig).toBeInstanceOf(ApiError);
     expect([(tooBig as ApiError).code, (tooBig as ApiError).message]).toStrictEqual([
@@ -313,7 +317,10 @@ describe('the request thread', () => {
     };
     const hostile = [
       { kind: 'validate' as const, request: { input: '- [\n'.repeat(65_000), type: 'yaml' } },
-      { kind: 'convert' as const, request: { input: `a: &a {x: 1, y: 2}\nb:\n${'  <<: *a\n'.repeat(20_000)}`, inputType: 'yaml', outputType: 'json' } },
+      {
+        kind: 'convert' as const,
+        request: { input: `a: &a {x: 1, y: 2}\nb:\n${'  <<: *a\n'.repeat(20_000)}`, inputType: 'yaml', outputType: 'json' },
+      },
       { kind: 'validate' as const, request: { input: Array.from({ length: 20_000 }, (_, i) => `k${i}: "v\n`).join(''), type: 'yaml' } },
     ];
     const p = new ConversionPool({ ...limits, workerFromBytes: 1024 * 1024 }, { deadline: afterChecks(200) });
@@ -392,7 +399,14 @@ describe('the endpoints', () => {
     const services = testServices({ pool: p });
     const post = (path: string, body: string, type = 'application/json') =>
       new Request(`http://x${path}`, { method: 'POST', body, headers: { 'content-type': type } });
-    const ctx = (userId: string) => ({ requestId: 'req_test', services, maxInputBytes: 1000, responseHeaders: {}, params: {}, account: { keyId: 'k', userId, plan: 'free' as const } });
+    const ctx = (userId: string) => ({
+      requestId: 'req_test',
+      services,
+      maxInputBytes: 1000,
+      responseHeaders: {},
+      params: {},
+      account: { keyId: 'k', userId, plan: 'free' as const },
+    });
     const convert = await handleConvert(post('/api/convert', '{"input": "a: 1", "inputType": "yaml", "outputType": "json"}'), ctx('user-a'));
     const validate = await handleValidate(post('/api/validate', '{"input": "a: 1", "type": "yaml"}'), ctx('user-b'));
     const raw = await handleConvert(post('/api/convert?from=yaml&to=json', 'a: 1', 'application/yaml'), ctx('user-c'));

@@ -30,7 +30,13 @@ describe('serverLimits', () => {
       },
       1_024,
     );
-    expect(limits).toStrictEqual({ headersTimeoutMs: 2000, requestTimeoutMs: 60000, keepAliveTimeoutMs: 1500, maxRequestsPerSocket: 0, maxConnections: 50 });
+    expect(limits).toStrictEqual({
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 60000,
+      keepAliveTimeoutMs: 1500,
+      maxRequestsPerSocket: 0,
+      maxConnections: 50,
+    });
     expect(serverOptions(limits).connectionsCheckingInterval).toBe(500);
   });
 

@@ -134,7 +134,8 @@ export class JsonScanner {
           out += '\t';
           break;
         case LOWER_U: {
-          const code = (hex(s.charCodeAt(p + 2)) << 12) | (hex(s.charCodeAt(p + 3)) << 8) | (hex(s.charCodeAt(p + 4)) << 4) | hex(s.charCodeAt(p + 5));
+          const code =
+            (hex(s.charCodeAt(p + 2)) << 12) | (hex(s.charCodeAt(p + 3)) << 8) | (hex(s.charCodeAt(p + 4)) << 4) | hex(s.charCodeAt(p + 5));
           out += String.fromCharCode(code);
           p += 4;
           break;

@@ -1,15 +1,7 @@
 import * as chars from '../chars';
 import type { IssueCode } from '../issue-codes';
 import { MAX_ERRORS } from '../limits';
-import type {
-  MapNode,
-  NodeComments,
-  SeqNode,
-  StringNode,
-  ValidationIssue,
-  YDocument,
-  YNode,
-} from '../types';
+import type { MapNode, NodeComments, SeqNode, StringNode, ValidationIssue, YDocument, YNode } from '../types';
 import { blockCommentLines, lineCommentText } from './comment-text';
 import * as deadline from '../deadline';
 
@@ -511,8 +503,7 @@ class JsonReader {
     }
     if (e === LOWER_U) return this.readUnicodeEscape(p);
     // The backslash and the character after it (a whole code point), unless that is a line break.
-    const shown =
-      p + 1 >= this.len || e === LF || e === CR ? '\\' : s.slice(p, p + 1 + (e >= 0xd800 && e <= 0xdbff ? 2 : 1));
+    const shown = p + 1 >= this.len || e === LF || e === CR ? '\\' : s.slice(p, p + 1 + (e >= 0xd800 && e <= 0xdbff ? 2 : 1));
     this.report(
       'INVALID_ESCAPE',
       `Invalid escape ${quoteForMessage(shown)} in a string; the escapes allowed are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX.`,
@@ -546,21 +537,13 @@ class JsonReader {
   /** A raw control character `c` at `p` in a string: reported (a line break starts a line); returns the position after it. */
   private controlCharacterInString(p: number, c: number): number {
     if (c === LF || c === CR) {
-      this.report(
-        'CONTROL_CHARACTER',
-        'A line break inside a string is not allowed; write it as \\n, or close the string with a quote (").',
-        p,
-      );
+      this.report('CONTROL_CHARACTER', 'A line break inside a string is not allowed; write it as \\n, or close the string with a quote (").', p);
       p += c === CR && this.src.charCodeAt(p + 1) === LF ? 2 : 1;
       this.line++;
       this.lineStart = p;
       return p;
     }
-    this.report(
-      'CONTROL_CHARACTER',
-      `The control character ${codePointName(c)} must be escaped inside a string${c === TAB ? ' (as \\t)' : ''}.`,
-      p,
-    );
+    this.report('CONTROL_CHARACTER', `The control character ${codePointName(c)} must be escaped inside a string${c === TAB ? ' (as \\t)' : ''}.`, p);
     return p + 1;
   }
 
@@ -757,13 +740,7 @@ function startsValue(c: number): boolean {
  * The single-pass JSON writers' scanner takes words exactly as this reader does.
  */
 export function isBareChar(c: number): boolean {
-  return (
-    (c >= LOWER_A && c <= LOWER_Z) ||
-    (c >= UPPER_A && c <= UPPER_Z) ||
-    (c >= ZERO && c <= NINE) ||
-    c === UNDERSCORE ||
-    c === DOLLAR
-  );
+  return (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || (c >= ZERO && c <= NINE) || c === UNDERSCORE || c === DOLLAR;
 }
 
 /** Characters that continue a (possibly invalid) number. */

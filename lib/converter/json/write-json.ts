@@ -193,8 +193,10 @@ class JsonWriter {
   /** The end-of-line comment of a value written on one line (a scalar or an empty collection). */
   private trailingAfterInline(node: YNode | null): void {
     if (node === null) return;
-    if ((node.kind === 'seq' && (node.items.length > 0 || hasLines(node.endComments))) ||
-      (node.kind === 'map' && (node.entries.length > 0 || hasLines(node.endComments)))) {
+    if (
+      (node.kind === 'seq' && (node.items.length > 0 || hasLines(node.endComments))) ||
+      (node.kind === 'map' && (node.entries.length > 0 || hasLines(node.endComments)))
+    ) {
       return;
     }
     this.trailing(node);

@@ -255,8 +255,7 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
   DUPLICATE_KEY: 'Map keys must be unique: this key appears earlier in the same mapping.',
   BLOCK_AS_IMPLICIT_KEY:
     'A nested mapping cannot start on the same line as its key (as in "a: b: c"): put it on the next line, indented, or quote the value.',
-  MULTILINE_IMPLICIT_KEY:
-    'A key must be on one line and followed by ":"; is a ":" missing, or is the line indented too far?',
+  MULTILINE_IMPLICIT_KEY: 'A key must be on one line and followed by ":"; is a ":" missing, or is the line indented too far?',
   TAB_AS_INDENT: 'Tabs cannot indent YAML; indent with spaces.',
 };
 
@@ -490,8 +489,7 @@ class IrReader {
     if (isScalar(node)) {
       const ir = this.scalar(node);
       b = { ir, size: nodeWeight(ir), height: 0 };
-    }
-    else if (isMap(node)) b = this.map(node as YAMLMap<YamlNode, YamlNode>, depth);
+    } else if (isMap(node)) b = this.map(node as YAMLMap<YamlNode, YamlNode>, depth);
     else if (isSeq(node)) b = this.seq(node as YAMLSeq<YamlNode>, depth);
     else b = { ir: { kind: 'null' }, size: 1, height: 0 };
     if (this.options.anchors && anchor) b.ir.anchor = anchor;
@@ -570,18 +568,14 @@ class IrReader {
       ir.tag = shortTag(tag);
     }
     if (ir.kind === 'number' && ir.special && this.options.target === 'json') {
-      this.warnings.push(
-        `${ir.text} at ${this.where(node.range![0])} has no JSON form; it became the string "${ir.text}".`,
-      );
+      this.warnings.push(`${ir.text} at ${this.where(node.range![0])} has no JSON form; it became the string "${ir.text}".`);
     }
     return ir;
   }
 
   private unknownTag(tag: string, offset: number) {
     if (this.options.target !== 'json') return;
-    this.warnings.push(
-      `The tag ${shortTag(tag)} on the value at ${this.where(offset)} has no JSON meaning; the value was kept without it.`,
-    );
+    this.warnings.push(`The tag ${shortTag(tag)} on the value at ${this.where(offset)} has no JSON meaning; the value was kept without it.`);
   }
 
   private collectionTag(node: YamlNode, ir: YNode) {
@@ -790,4 +784,3 @@ function keyId(m: MapBuild, key: YNode): string {
 function keyText(key: YNode): string {
   return jsonKeyText(key, (name) => '*' + name);
 }
-

@@ -42,8 +42,16 @@ export function resolvePlain(source: string, version: YamlVersion): YNode {
   const maybeSpecial =
     source.length === 0 ||
     (c >= 48 && c <= 57) || // digit
-    c === 43 || c === 45 || c === 46 || c === 126 || // + - . ~
-    c === 110 || c === 78 || c === 116 || c === 84 || c === 102 || c === 70 || // n N t T f F
+    c === 43 ||
+    c === 45 ||
+    c === 46 ||
+    c === 126 || // + - . ~
+    c === 110 ||
+    c === 78 ||
+    c === 116 ||
+    c === 84 ||
+    c === 102 ||
+    c === 70 || // n N t T f F
     (version === '1.1' && (c === 121 || c === 89 || c === 111 || c === 79)); // y Y o O
   if (!maybeSpecial) return { kind: 'string', value: source };
   return version === '1.1' ? resolve11(source) : resolveCore(source);

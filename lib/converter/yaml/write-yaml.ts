@@ -271,10 +271,7 @@ class Writer {
     switch (node.kind) {
       case 'string': {
         const s = node.value;
-        const style = chooseStringStyle(
-          s,
-          (at === AT_ROOT ? POS_ROOT : at === AT_KEY ? POS_KEY : 0) | (tail ? POS_TAIL : 0),
-        );
+        const style = chooseStringStyle(s, (at === AT_ROOT ? POS_ROOT : at === AT_KEY ? POS_KEY : 0) | (tail ? POS_TAIL : 0));
         if (style === STYLE_PLAIN) text = s;
         else if (style === STYLE_DOUBLE) text = doubleQuote(s);
         else {
@@ -319,14 +316,7 @@ class Writer {
     this.out += '\n';
   }
 
-  private literal(
-    s: string,
-    style: number,
-    props: string,
-    sep: string,
-    col: number,
-    trailing: string | undefined,
-  ): void {
+  private literal(s: string, style: number, props: string, sep: string, col: number, trailing: string | undefined): void {
     let out = sep;
     if (props !== '') out += props + ' ';
     out += literalHeader(style);
@@ -350,18 +340,10 @@ class Writer {
     if (this.comments && endComments !== undefined) this.commentBlock(endComments, at === AT_ROOT ? 0 : col + 2);
   }
 
-  private collection(
-    node: MapNode | SeqNode,
-    props: string,
-    col: number,
-    at: number,
-    tail: boolean,
-    trailing: string | undefined,
-  ): void {
+  private collection(node: MapNode | SeqNode, props: string, col: number, at: number, tail: boolean, trailing: string | undefined): void {
     const inner = at === AT_ROOT ? 0 : col + 2;
     // `- a: 1` / `- - a` / `? a: 1`: only when nothing has to go on the `-` line.
-    const compact =
-      (at === AT_ITEM || at === AT_KEY) && props === '' && trailing === undefined && !this.firstHasBefore(node);
+    const compact = (at === AT_ITEM || at === AT_KEY) && props === '' && trailing === undefined && !this.firstHasBefore(node);
     if (compact) {
       this.out += ' ';
     } else {

@@ -127,8 +127,7 @@ export abstract class BlockNodeReader extends BlockCollectionReader {
 
   /** A flow collection at `p`, the whole value. */
   private flowNode(p: number, parentIndent: number, anchor: string | null): void {
-    const q =
-      this.src.charCodeAt(p) === LBRACKET ? this.parseFlowSeq(p, parentIndent, anchor, 1) : this.parseFlowMap(p, parentIndent, anchor, 1);
+    const q = this.src.charCodeAt(p) === LBRACKET ? this.parseFlowSeq(p, parentIndent, anchor, 1) : this.parseFlowMap(p, parentIndent, anchor, 1);
     const r = this.skipSpaces(q);
     if (this.src.charCodeAt(r) === COLON) bail('flow collection as a key');
     const comments = this.commentCount;

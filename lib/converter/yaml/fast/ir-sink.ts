@@ -491,4 +491,3 @@ export class IrSink implements FastSink {
     if (this.expanded > this.budget) bail('alias expansion budget');
   }
 }
-

@@ -174,9 +174,7 @@ class Frame {
 function isSpecialStart(c: number): boolean {
   // The first characters of null, bool and number forms (resolvePlain's fast exit, YAML 1.2).
   return (
-    (c >= 48 && c <= 57) ||
-    c === 43 || c === 45 || c === 46 || c === 126 ||
-    c === 110 || c === 78 || c === 116 || c === 84 || c === 102 || c === 70
+    (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46 || c === 126 || c === 110 || c === 78 || c === 116 || c === 84 || c === 102 || c === 70
   );
 }
 
