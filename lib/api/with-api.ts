@@ -45,7 +45,7 @@ const NO_PARAMS: RouteParams = Object.freeze({});
 export interface ApiContext {
   /** `req_...`, sent back as `X-Request-Id` and in every error body. */
   readonly requestId: string;
-  /** The path's parameters, filled by the route table (or by Next.js from the route file's folder names). */
+  /** The path's parameters (`[id]` of a route file's folder), filled by Next.js; the front's public paths have none. */
   readonly params: RouteParams;
   /** The server's database, quota store, key lookup, pool, body gate and configuration. */
   readonly services: Services;

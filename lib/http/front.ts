@@ -9,18 +9,18 @@ import { ApiError, toErrorReply } from '@/lib/api/errors';
 import { PUBLIC_ROUTES } from '@/lib/api/public-routes';
 import type { ApiReply } from '@/lib/api/reply';
 import { newRequestId } from '@/lib/api/request-id';
-import { endpointFor, routeMatcher } from '@/lib/api/route-table';
+import { endpointFor, type Route } from '@/lib/api/route-table';
 import type { ApiRequest, BodyReader, BodySource } from '@/lib/api/with-api';
 
-const findRoute = routeMatcher(PUBLIC_ROUTES);
+/** The public paths have no parameters: one map lookup finds a request's route. */
+const ROUTES: ReadonlyMap<string, Route> = new Map(Object.entries(PUBLIC_ROUTES));
 
 /** Answers a public API path and returns true; returns false for every other path. */
 export function serveApi(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? '/';
   const queryAt = url.indexOf('?');
-  const match = findRoute(queryAt === -1 ? url : url.slice(0, queryAt));
-  if (!match) return false;
-  const { route, params } = match;
+  const route = ROUTES.get(queryAt === -1 ? url : url.slice(0, queryAt));
+  if (!route) return false;
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {
     const allow = Object.keys(route.methods);
@@ -31,7 +31,10 @@ export function serveApi(req: IncomingMessage, res: ServerResponse): boolean {
   }
   // HEAD is GET without the body (node:http leaves the body out of a HEAD answer).
   const served = method === 'HEAD' ? 'GET' : method;
-  endpointFor(route, served)(new NodeApiRequest(req, res), params).then(
+  endpointFor(
+    route,
+    served,
+  )(new NodeApiRequest(req, res)).then(
     (reply) => send(req, res, reply),
     (err: unknown) => send(req, res, toErrorReply(err, newRequestId())),
   );

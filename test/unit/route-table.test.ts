@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { route } from '@/lib/api/next-route';
 import { jsonReply } from '@/lib/api/reply';
-import { defineRoute, endpointFor, routeMatcher } from '@/lib/api/route-table';
+import { defineRoute, endpointFor } from '@/lib/api/route-table';
 import { withApi } from '@/lib/api/with-api';
 import { useServices } from '../helpers/services';
 
@@ -19,14 +19,6 @@ describe('route tables', () => {
     uninstall = useServices();
   });
   afterAll(() => uninstall());
-
-  it('find exact paths, and fill [name] segments as params, percent-decoded', () => {
-    const find = routeMatcher(table);
-    expect(find('/api/things')).toStrictEqual({ route: table['/api/things'], params: {} });
-    expect(find('/api/things/key_1')).toStrictEqual({ route: table['/api/things/[id]'], params: { id: 'key_1' } });
-    expect(find('/api/things/a%20b')?.params).toStrictEqual({ id: 'a b' });
-    for (const path of ['/api/thing', '/api/things/', '/api/things/a/b', '/api/things/%ZZ', '/api']) expect(find(path), path).toBeNull();
-  });
 
   it('answer a method the path does not serve with 405 and Allow listing the served ones in order', async () => {
     const reply = await endpointFor(table['/api/things/[id]'], 'GET')(request('GET'));
