@@ -83,7 +83,7 @@ describe('convert json -> json', () => {
   test('a duplicate key keeps the last value at the first place and adds a warning', () => {
     const r = toJson('{"a": 1, "b": 2, "a": 3}');
     expect(r.output).toBe('{\n  "a": 3,\n  "b": 2\n}\n');
-    expect(r.warnings).toEqual(['Duplicate key "a" at line 1, column 18: the last value is kept.']);
+    expect(r.warnings).toEqual(['Duplicate key "a": first at column 2, again at column 18 of line 1. The last value is kept.']);
   });
 
   test('an empty input converts to null', () => {

@@ -114,6 +114,6 @@ describe('JSON -> YAML', () => {
   it('keeps the last value of a duplicate key at its first place, with a warning', () => {
     const r = toYaml('{"a": 1, "b": 2, "a": 3}');
     expect(r.output).toBe('a: 3\nb: 2\n');
-    expect(r.warnings).toEqual(['Duplicate key "a" at line 1, column 18: the last value is kept.']);
+    expect(r.warnings).toEqual(['Duplicate key "a": first at column 2, again at column 18 of line 1. The last value is kept.']);
   });
 });

@@ -121,7 +121,7 @@ describe('readJson with duplicate keys', () => {
     const node = asMap(contents(r));
     expect(keysOf(node)).toEqual(['a', 'b']);
     expect(node.entries[0]!.value).toEqual({ kind: 'number', text: '3' });
-    expect(r.warnings).toEqual(['Duplicate key "a" at line 4, column 3: the last value is kept.']);
+    expect(r.warnings).toEqual(['Duplicate key "a": first on line 2, again on line 4. The last value is kept.']);
   });
 
   test('finds duplicates in large objects too', () => {
@@ -263,7 +263,7 @@ describe('readJson in strict mode (RFC 8259)', () => {
   test('a single-quoted string is refused with a hint', () => {
     const r = strict("['a']");
     expect(where(r)).toEqual(['UNEXPECTED_TOKEN@1:2']);
-    expect(r.errors[0]!.message).toBe(`Expected a value but found "'"; JSON strings must be in double quotes.`);
+    expect(r.errors[0]!.message).toBe(`Expected a value but found "'a'"; JSON strings must be in double quotes.`);
   });
 
   test('lines break at \\n, \\r\\n and a lone \\r', () => {
@@ -410,5 +410,117 @@ describe('readJson with comments: true', () => {
     expect(withComments('42 // the answer').document).toEqual({
       contents: { kind: 'number', text: '42', comments: { trailing: 'the answer' } },
     });
+  });
+});
+
+describe('readJson recovery: every independent error, each once', () => {
+  // One row per mistake (or set of independent mistakes): exactly the errors a person would fix.
+  test.each([
+    [
+      'the issue\'s example: an empty element, ":" in an array, a misspelt literal',
+      '{"a": 1, "b": [1, 2,, "c": tru]}',
+      ['UNEXPECTED_TOKEN@1:21', 'UNEXPECTED_TOKEN@1:26', 'UNEXPECTED_TOKEN@1:28'],
+    ],
+    ['a string not closed on its line, before the next member', '{\n  "name": "abc,\n  "next": 1\n}', ['UNTERMINATED_STRING@2:11']],
+    ['a string not closed on its line, before the next element', '["abc,\n "def"]', ['UNTERMINATED_STRING@1:2']],
+    ['a string not closed on its line, before the closing brace', '{"a": "x\n}', ['UNTERMINATED_STRING@1:7']],
+    ['"=" for ":"', '{"a" = 1}', ['MISSING_COLON@1:6']],
+    ['"," for ":"', '{"a", 1}', ['MISSING_COLON@1:5']],
+    ['a key with no colon and no value', '{"a", "b": 1}', ['MISSING_COLON@1:5']],
+    ['a missing key', '{: 1, "b": 2}', ['EXPECTED_KEY@1:2']],
+    ['a missing value', '{"a": , "b": 2}', ['UNEXPECTED_TOKEN@1:7']],
+    ['a missing value before the closing brace', '{"a": }', ['UNEXPECTED_TOKEN@1:7']],
+    ['a doubled comma in an object', '{"a": 1,, "b": 2}', ['EXPECTED_KEY@1:9']],
+    ['stray characters after a value', '{"a": 1 @@ , "b": 2}', ['UNEXPECTED_TOKEN@1:9']],
+    ['stray characters where a value should be', '[1, @@, 2]', ['UNEXPECTED_TOKEN@1:5']],
+    ['a ":" where a value should be', '[1, :]', ['UNEXPECTED_TOKEN@1:5']],
+    ['a second value for one key', '{"a": "x" "y"}', ['UNEXPECTED_TOKEN@1:11']],
+    ['"]" typed for "}", twice', '[{"a": 1], 2, {"b": 3]', ['UNEXPECTED_TOKEN@1:9', 'UNEXPECTED_TOKEN@1:22']],
+    ['"}" typed for "]"', '{"a": [1, 2}, "b": 3}', ['UNEXPECTED_TOKEN@1:12']],
+    ['an array never closed, at the end', '{"a": {"b": [1, 2}}', ['UNEXPECTED_TOKEN@1:18']],
+    ['a closing bracket with nothing to close where a value should be', '{"a": ]}', ['UNEXPECTED_TOKEN@1:7']],
+    ['single quotes, each string once', `{'a': 'x', "b": 'y'}`, ['EXPECTED_KEY@1:2', 'UNEXPECTED_TOKEN@1:7', 'UNEXPECTED_TOKEN@1:17']],
+    [
+      'independent mistakes on separate lines of a list',
+      '[\n  {"id": 1, "name": "a"},\n  {"id": 2 "name": "b"},\n  {"id": 3, "name": "c",},\n  {"id": 4, name: "d"}\n]',
+      ['MISSING_COMMA@3:12', 'TRAILING_COMMA@4:24', 'EXPECTED_KEY@5:13'],
+    ],
+    ['a missing colon, then a missing comma, far apart', '{"a" 1, "b": 2, "c": 3 "d": 4}', ['MISSING_COLON@1:6', 'MISSING_COMMA@1:24']],
+  ])('%s', (_name, text, expected) => {
+    expect(where(strict(text))).toEqual(expected);
+  });
+
+  test('a line break inside a string that closes on a later line stays one CONTROL_CHARACTER error', () => {
+    expect(where(strict('{"a": "one\ntwo", "b": 1}'))).toEqual(['CONTROL_CHARACTER@1:11']);
+  });
+
+  test("the issue's example names what was expected each time", () => {
+    expect(strict('{"a": 1, "b": [1, 2,, "c": tru]}').errors.map((e) => e.message)).toEqual([
+      'Expected a value but found ",".',
+      'Expected "," or "]" after an array element but found ":".',
+      'Expected a value but found "tru"; did you mean true?',
+    ]);
+  });
+
+  // Recovery skips or closes something at each error, so the work is linear in the input: these
+  // inputs (megabytes of the worst shapes found) end with at most MAX_ERRORS errors; a quadratic
+  // recovery would not finish within the test's timeout (a safety net, not a measure).
+  const bad = ['[', ']', '{', '}', ',', ':', '"a"', '"', "'", '1', '01', 'tru', 'x', '@', ' ', '\n', '/*', '//', '\\', '-', '"b\n'];
+  test.each([
+    ['arrays opened, closed by braces', '['.repeat(300_000) + '}'.repeat(300_000)],
+    ['objects opened, closed by brackets', '{"a":'.repeat(200_000) + ']'.repeat(200_000)],
+    ['colons in an array', `[${':'.repeat(1_000_000)}`],
+    ['commas in an object', `{${','.repeat(1_000_000)}`],
+    ['junk in an array', `[${'@'.repeat(1_000_000)}`],
+    ['closers after a value', `[1${'}'.repeat(1_000_000)}`],
+    ['strings not closed on their lines', '{"a": "x\n'.repeat(200_000)],
+    ['bad tokens at random', Array.from({ length: 300_000 }, (_, i) => bad[(i * 7919 + ((i * i) % 13)) % bad.length]).join('')],
+  ])('%s: ends, with at most MAX_ERRORS errors', (_name, text) => {
+    for (const strictMode of [true, false]) {
+      const r = readJson(text, { strict: strictMode, comments: !strictMode });
+      expect(r.errors.length).toBeGreaterThan(0);
+      expect(r.errors.length).toBeLessThanOrEqual(MAX_ERRORS);
+    }
+  });
+
+  test('short inputs of bad tokens: positions valid, in order, never two errors about the structure at one place', () => {
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const structural = new Set(['UNEXPECTED_TOKEN', 'MISSING_COMMA', 'MISSING_COLON', 'EXPECTED_KEY', 'UNEXPECTED_END', 'TRAILING_CONTENT']);
+    for (let i = 0; i < 5000; i++) {
+      const text = Array.from({ length: next(30) }, () => bad[next(bad.length)]).join('');
+      const r = strict(text);
+      const places = r.errors.filter((e) => structural.has(e.code)).map((e) => `${e.line}:${e.column}`);
+      expect(new Set(places).size, text).toBe(places.length);
+      for (const e of r.errors) expect(e.line >= 1 && e.column >= 1, text).toBe(true);
+      expect(where(r), text).toEqual(
+        [...r.errors].sort((a, b) => a.line - b.line || a.column - b.column).map((e) => `${e.code}@${e.line}:${e.column}`),
+      );
+    }
+  });
+});
+
+describe('readJson duplicate keys name both places', () => {
+  test('on two lines', () => {
+    expect(jsonc('{\n  "name": 1,\n  "x": {"name": 2},\n  "name": 3\n}').warnings).toEqual([
+      'Duplicate key "name": first on line 2, again on line 4. The last value is kept.',
+    ]);
+  });
+
+  test('on one line, by column; after nested values, comments and strings with brackets', () => {
+    expect(jsonc('{"a": [1, {"a": 2}], /* "a", */ "b": "}", "a": 3}').warnings).toEqual([
+      'Duplicate key "a": first at column 2, again at column 43 of line 1. The last value is kept.',
+    ]);
+  });
+
+  test('many duplicates in one large object each name the first key', () => {
+    const text = `{\n${Array.from({ length: 50 }, (_, i) => `"k${i % 5}": ${i}`).join(',\n')}\n}`;
+    const warnings = jsonc(text).warnings;
+    expect(warnings).toHaveLength(45);
+    expect(warnings[0]).toBe('Duplicate key "k0": first on line 2, again on line 7. The last value is kept.');
+    expect(warnings[44]).toBe('Duplicate key "k4": first on line 6, again on line 51. The last value is kept.');
   });
 });

@@ -1,5 +1,6 @@
 import * as chars from '../chars';
 import type { IssueCode } from '../issue-codes';
+import { type KeyPosition, duplicateKeyMessage, quoteForMessage } from '../messages';
 import { MAX_ERRORS } from '../limits';
 import type { MapNode, NodeComments, SeqNode, StringNode, ValidationIssue, YDocument, YNode } from '../types';
 import { blockCommentLines, lineCommentText } from './comment-text';
@@ -55,6 +56,14 @@ const EXPECT_VALUE = 0;
 const AFTER_VALUE = 1;
 /** An object member's key and its colon. */
 const EXPECT_KEY = 2;
+/** After an error: `,` or a closing bracket, the value before it already stored (or dropped). */
+const AFTER_STORED = 3;
+
+/**
+ * What `readScalar` returns when what stood where a value should be was skipped as an error:
+ * the main loop then looks for the value again.
+ */
+const NO_VALUE: YNode = { kind: 'null' };
 
 /** Below this many entries, duplicate keys are found by a linear scan instead of a Map. */
 const LINEAR_KEY_SCAN = 12;
@@ -70,10 +79,109 @@ class Frame {
   duplicateOf = -1;
   /** Key -> entry index, built once the object is large. */
   keyIndex: Map<string, number> | null = null;
+  /** Where the members start, found on the object's first duplicate key. */
+  memberStarts: MemberStarts | null = null;
   constructor(
     readonly node: SeqNode | MapNode,
     readonly isMap: boolean,
+    /** Offset of the opening bracket, its line, and the offset that line starts at. */
+    readonly openAt: number,
+    readonly openLine: number,
+    readonly openLineStart: number,
+    /** Index in the stack of the nearest enclosing frame of the other kind (map / array), or -1: how recovery finds what a stray bracket closes. */
+    readonly otherKindBelow: number,
   ) {}
+}
+
+/**
+ * The positions of an object's members (of their keys), found by skimming its text from the
+ * opening brace: only for messages about duplicate keys, which name the first key's line. The
+ * skim goes on from where it stopped, so an object's text is skimmed once however many
+ * duplicates it holds.
+ */
+class MemberStarts {
+  private readonly starts: KeyPosition[] = [];
+  private pos: number;
+  private line: number;
+  private lineStart: number;
+  /** Depth inside the object: 0 is its members' level. */
+  private depth = 0;
+  private expectMember = true;
+
+  constructor(
+    private readonly src: string,
+    openAt: number,
+    openLine: number,
+    openLineStart: number,
+  ) {
+    this.pos = openAt + 1;
+    this.line = openLine;
+    this.lineStart = openLineStart;
+  }
+
+  /** Where the member at `index` starts (it has been read: the skim stays within the text read). */
+  get(index: number): KeyPosition {
+    while (this.starts.length <= index && this.pos < this.src.length) this.step();
+    return this.starts[index] ?? { line: this.line, column: this.pos - this.lineStart + 1 };
+  }
+
+  private step(): void {
+    const s = this.src;
+    const c = s.charCodeAt(this.pos);
+    if (c === LF || c === CR) {
+      this.pos += c === CR && s.charCodeAt(this.pos + 1) === LF ? 2 : 1;
+      this.newLine();
+      return;
+    }
+    if (this.depth === 0 && this.expectMember && (c === DQUOTE || isBareChar(c))) {
+      this.starts.push({ line: this.line, column: this.pos - this.lineStart + 1 });
+      this.expectMember = false;
+    }
+    if (c === DQUOTE) this.skipString();
+    else if (c === SLASH && s.charCodeAt(this.pos + 1) === STAR) this.skipBlockComment();
+    else if (c === SLASH && s.charCodeAt(this.pos + 1) === SLASH) {
+      while (this.pos < s.length && s.charCodeAt(this.pos) !== LF && s.charCodeAt(this.pos) !== CR) this.pos++;
+    } else {
+      if (c === LBRACE || c === LBRACKET) this.depth++;
+      else if (c === RBRACE || c === RBRACKET) this.depth--;
+      else if (c === COMMA && this.depth === 0) this.expectMember = true;
+      this.pos++;
+    }
+  }
+
+  private skipString(): void {
+    const s = this.src;
+    let p = this.pos + 1;
+    for (; p < s.length; p++) {
+      const c = s.charCodeAt(p);
+      if (c === DQUOTE) break;
+      if (c === BACKSLASH) p++;
+      else if (c === LF || (c === CR && s.charCodeAt(p + 1) !== LF)) {
+        this.line++;
+        this.lineStart = p + 1;
+      }
+    }
+    this.pos = p + 1;
+  }
+
+  private skipBlockComment(): void {
+    const s = this.src;
+    const end = s.indexOf('*/', this.pos + 2);
+    const stop = end < 0 ? s.length : end + 2;
+    for (let p = this.pos + 2; p < stop; p++) {
+      const c = s.charCodeAt(p);
+      if (c === LF || (c === CR && s.charCodeAt(p + 1) !== LF)) {
+        this.line++;
+        this.lineStart = p + 1;
+      }
+    }
+    this.pos = stop;
+  }
+
+  private newLine(): void {
+    this.line++;
+    this.lineStart = this.pos;
+  }
 }
 
 class JsonReader {
@@ -92,6 +200,14 @@ class JsonReader {
   private lastValue: YNode = { kind: 'null' };
 
   private readonly errors: ValidationIssue[] = [];
+  /** Where the last error about the structure (isStructural) was reported. */
+  private structuralErrorAt = -1;
+  /** Cache of closingTailStart(), -1 until needed. */
+  private closingTail = -1;
+  /** A double quote found to close a string spread over lines (stringGoesOnPast): line breaks before it are in that string. */
+  private plausibleCloseAt = -1;
+  /** Where reading resumed after skipping what an error was about: an error here is not reported. */
+  private echoAt = -1;
   private readonly warnings: string[] = [];
   private commentsCount = 0;
   private maxDepth = 0;
@@ -179,8 +295,10 @@ class JsonReader {
         const parent = frames[frames.length - 1];
         if (parent === undefined) return this.lastValue;
         state = this.afterValue(parent);
-      } else {
+      } else if (state === EXPECT_KEY) {
         state = this.readMemberKey(frames[frames.length - 1]!);
+      } else {
+        state = this.separator(frames[frames.length - 1]!);
       }
     }
   }
@@ -191,6 +309,7 @@ class JsonReader {
     if (c === LBRACKET || c === LBRACE) return this.openCollection(c === LBRACE);
     if (this.pos >= this.len) this.failEnd('a value');
     const value = this.readScalar(c);
+    if (value === NO_VALUE) return EXPECT_VALUE;
     this.attachBefore(value, this.frames.length === 0);
     this.trailingCommentTarget = value;
     this.trailingCommentLine = this.line;
@@ -204,7 +323,9 @@ class JsonReader {
     const node: SeqNode | MapNode = isMap ? { kind: 'map', entries: [] } : { kind: 'seq', items: [] };
     this.attachBefore(node, frames.length === 0);
     this.pos++;
-    frames.push(new Frame(node, isMap));
+    const parent = frames[frames.length - 1];
+    const otherKindBelow = parent === undefined ? -1 : parent.isMap !== isMap ? frames.length - 1 : parent.otherKindBelow;
+    frames.push(new Frame(node, isMap, this.pos - 1, this.line, this.lineStart, otherKindBelow));
     if (frames.length > this.maxDepth) this.maxDepth = frames.length;
     this.trailingCommentTarget = node;
     this.trailingCommentLine = this.line;
@@ -227,6 +348,11 @@ class JsonReader {
     } else {
       (parent.node as SeqNode).items.push(value);
     }
+    return this.separator(parent);
+  }
+
+  /** After a value stored in `parent`: `,` then what comes next, or the closing bracket. */
+  private separator(parent: Frame): number {
     this.skipTrivia();
     const s = this.src;
     const closer = parent.isMap ? RBRACE : RBRACKET;
@@ -248,7 +374,7 @@ class JsonReader {
       this.closeCollection();
       return AFTER_VALUE;
     }
-    return this.missingComma(parent, c);
+    return this.badSeparator(parent, c);
   }
 
   private reportTrailingComma(closer: number, pos: number, line: number, lineStart: number): void {
@@ -261,15 +387,110 @@ class JsonReader {
     );
   }
 
-  /** After a value, neither `,` nor a closing bracket: a missing comma is reported (reading goes on); anything else stops. */
-  private missingComma(parent: Frame, c: number): number {
+  /**
+   * After a value, neither `,` nor the closing bracket. What can start the next entry is a
+   * missing comma; a closing bracket of an enclosing collection closes the ones inside it (one
+   * error, where it stands); a `:` or a value where an object member should end is reported and
+   * the value read (and dropped); anything else is reported and skipped.
+   */
+  private badSeparator(parent: Frame, c: number): number {
     const expected = parent.isMap ? '"," or "}" after an object member' : '"," or "]" after an array element';
     if (this.pos >= this.len) this.failEnd(expected);
-    if (parent.isMap ? c === DQUOTE : startsValue(c)) {
+    const startsEntry = parent.isMap ? this.startsMember(c) : startsValue(c) || c === SQUOTE;
+    if (startsEntry) {
       this.report('MISSING_COMMA', `Expected ${expected} but found ${this.found(this.pos)}; a comma is missing.`, this.pos);
       return parent.isMap ? EXPECT_KEY : EXPECT_VALUE;
     }
-    return this.fail('UNEXPECTED_TOKEN', `Expected ${expected} but found ${this.found(this.pos)}.`, this.pos);
+    this.report('UNEXPECTED_TOKEN', `Expected ${expected} but found ${this.found(this.pos)}.`, this.pos);
+    if (c === RBRACKET || c === RBRACE) return this.wrongCloser(c);
+    if (c === COLON || startsValue(c) || c === SQUOTE) {
+      if (c === COLON) this.skipColon();
+      return EXPECT_VALUE;
+    }
+    this.skipJunk();
+    return AFTER_STORED;
+  }
+
+  /** Whether `c` at `pos` starts an object member: a string or a bare word followed by `:`. */
+  private startsMember(c: number): boolean {
+    if (c !== DQUOTE && c !== SQUOTE && !isBareChar(c)) return false;
+    return this.followedByColon(this.tokenEnd(this.pos));
+  }
+
+  /**
+   * The end of the string (double or single quoted, on its line) or bare word at `p`, for a
+   * look ahead: reading goes on from `p` whatever this finds.
+   */
+  private tokenEnd(p: number): number {
+    const s = this.src;
+    const c = s.charCodeAt(p);
+    if (c === DQUOTE || c === SQUOTE) {
+      for (p++; p < this.len; p++) {
+        const d = s.charCodeAt(p);
+        if (d === c) return p + 1;
+        if (d === LF || d === CR) return p;
+        if (d === BACKSLASH) p++;
+      }
+      return p;
+    }
+    while (isBareChar(s.charCodeAt(p))) p++;
+    return p;
+  }
+
+  /** Whether the first character from `p` on that is not a space or a tab is `:`. */
+  private followedByColon(p: number): boolean {
+    const s = this.src;
+    let c = s.charCodeAt(p);
+    while (c === SPACE || c === TAB) c = s.charCodeAt(++p);
+    return c === COLON;
+  }
+
+  /**
+   * A closing bracket `c` that does not close the innermost collection (already reported). When
+   * only closing brackets follow to the end of the input, the innermost collection's own bracket
+   * is missing: `c` closes the enclosing collection it belongs to, and those inside it. Otherwise
+   * it is taken for a typo of the innermost one's (as in `[{"a": 1], 2]`).
+   */
+  private wrongCloser(c: number): number {
+    const frames = this.frames;
+    const i = this.frameClosedBy(c);
+    if (i >= 0 && this.pos + 1 >= this.closingTailStart()) frames.length = i + 1;
+    this.closeCollection();
+    return AFTER_VALUE;
+  }
+
+  /** Where the run of closing brackets and whitespace that ends the input starts (found once). */
+  private closingTailStart(): number {
+    if (this.closingTail < 0) {
+      const s = this.src;
+      let p = this.len;
+      for (
+        let c = s.charCodeAt(p - 1);
+        c === RBRACE || c === RBRACKET || c === SPACE || c === TAB || c === LF || c === CR;
+        c = s.charCodeAt(--p - 1)
+      );
+      this.closingTail = p;
+    }
+    return this.closingTail;
+  }
+
+  /** Skips a `:` that is out of place (already reported), and the whitespace after it. */
+  private skipColon(): void {
+    this.pos++;
+    this.skipTrivia();
+  }
+
+  /**
+   * Skips the character at `pos` and those after it that cannot start anything JSON has (the
+   * rest of an error already reported), then whitespace: an error right there is its echo.
+   */
+  private skipJunk(): void {
+    const s = this.src;
+    let p = this.pos + 1;
+    while (p < this.len && isJunk(s.charCodeAt(p))) p++;
+    this.pos = p;
+    this.skipTrivia();
+    this.echoAt = this.pos;
   }
 
   /** At the closing bracket of the innermost collection: it is the value just read. */
@@ -290,49 +511,90 @@ class JsonReader {
     this.trailingCommentTarget = null;
     const keyLine = this.line;
     const keyColumn = this.pos - this.lineStart + 1;
-    const key = this.src.charCodeAt(this.pos) === DQUOTE ? this.readString() : this.unquotedKey();
+    let key: string;
+    if (this.src.charCodeAt(this.pos) === DQUOTE) key = this.readString();
+    else {
+      const unquoted = this.unquotedKey(frame);
+      if (typeof unquoted === 'number') return unquoted;
+      key = unquoted;
+    }
     frame.key = this.keyNode(key);
     frame.duplicateOf = this.findDuplicate(frame, key);
-    if (frame.duplicateOf >= 0) this.warnDuplicateKey(key, keyLine, keyColumn);
+    if (frame.duplicateOf >= 0) this.warnDuplicateKey(frame, key, keyLine, keyColumn);
     this.skipTrivia();
     if (this.src.charCodeAt(this.pos) === COLON) this.pos++;
-    else this.missingColon(key);
+    else return this.missingColon(key);
     this.skipTrivia();
     if (this.pos >= this.len) this.failEnd('a value for the key', key);
     return EXPECT_VALUE;
   }
 
-  private warnDuplicateKey(key: string, line: number, column: number): void {
-    this.warnings.push(`Duplicate key ${quoteForMessage(key)} at line ${line}, column ${column}: the last value is kept.`);
+  private warnDuplicateKey(frame: Frame, key: string, line: number, column: number): void {
+    const first = (frame.memberStarts ??= new MemberStarts(this.src, frame.openAt, frame.openLine, frame.openLineStart)).get(frame.duplicateOf);
+    this.warnings.push(`${duplicateKeyMessage(key, first, { line, column })} The last value is kept.`);
   }
 
-  /** Where a key in double quotes should be: a bare word is reported and read as the key, anything else stops. */
-  private unquotedKey(): string {
+  /**
+   * Where a key in double quotes should be, something else (reported): a bare word or a
+   * single-quoted string is read as the key; otherwise the next state, after skipping what is
+   * there (`,` or other characters), reading it as a value (`{`, `[`) or closing (`}`, `]`).
+   */
+  private unquotedKey(frame: Frame): string | number {
     const s = this.src;
     const keyPos = this.pos;
     const c = s.charCodeAt(keyPos);
     if (keyPos >= this.len) this.failEnd('a key in double quotes');
-    if (!isBareChar(c)) {
-      this.fail('EXPECTED_KEY', `Expected a key in double quotes but found ${this.found(keyPos)}${apostropheHint(c)}.`, keyPos);
+    if (isBareChar(c) || c === SQUOTE) {
+      const end = this.tokenEnd(keyPos);
+      const quoted = c === SQUOTE;
+      if (!quoted || (end - keyPos >= 2 && s.charCodeAt(end - 1) === SQUOTE)) {
+        const key = quoted ? s.slice(keyPos + 1, end - 1) : s.slice(keyPos, end);
+        const found = quoteForMessage(s.slice(keyPos, end));
+        this.report('EXPECTED_KEY', `Expected a key in double quotes but found ${found}; object keys must be strings in double quotes.`, keyPos);
+        this.pos = end;
+        return key;
+      }
     }
-    let p = keyPos + 1;
-    while (isBareChar(s.charCodeAt(p))) p++;
-    const key = s.slice(keyPos, p);
-    this.report(
-      'EXPECTED_KEY',
-      `Expected a key in double quotes but found ${quoteForMessage(key)}; object keys must be strings in double quotes.`,
-      keyPos,
-    );
-    this.pos = p;
-    return key;
+    this.report('EXPECTED_KEY', `Expected a key in double quotes but found ${this.found(keyPos)}${apostropheHint(c)}.`, keyPos);
+    if (c === RBRACE || c === RBRACKET) return AFTER_STORED;
+    if (c === COLON || c === LBRACE || c === LBRACKET) {
+      // The key is missing: what follows is its value.
+      frame.key = this.keyNode('');
+      frame.duplicateOf = -1;
+      if (c === COLON) this.skipColon();
+      return EXPECT_VALUE;
+    }
+    this.skipJunk();
+    return EXPECT_KEY;
   }
 
-  /** No `:` after a key: before what can start a value, reported (reading goes on); anything else stops. */
-  private missingColon(key: string): void {
+  /**
+   * No `:` after a key (reported). Before a value, the value is read. At `,`: when a member
+   * follows, the key has no value (null); otherwise the comma stands for the colon. At a
+   * closing bracket the value is null; other characters are skipped as the colon.
+   */
+  private missingColon(key: string): number {
     if (this.pos >= this.len) this.failEnd('":" after the key', key);
-    const message = `Expected ":" after the key ${quoteForMessage(key)} but found ${this.found(this.pos)}.`;
-    if (startsValue(this.src.charCodeAt(this.pos))) this.report('MISSING_COLON', message, this.pos);
-    else this.fail('MISSING_COLON', message, this.pos);
+    const s = this.src;
+    const c = s.charCodeAt(this.pos);
+    this.report('MISSING_COLON', `Expected ":" after the key ${quoteForMessage(key)} but found ${this.found(this.pos)}.`, this.pos);
+    if (startsValue(c) || c === SQUOTE) return EXPECT_VALUE;
+    if (c === RBRACE || c === RBRACKET || (c === COMMA && this.memberOrEndAfterComma())) {
+      this.lastValue = { kind: 'null' };
+      return AFTER_VALUE;
+    }
+    this.skipJunk();
+    return EXPECT_VALUE;
+  }
+
+  /** At `,`: whether a member (a key and its colon) or the closing `}` comes after it. */
+  private memberOrEndAfterComma(): boolean {
+    const s = this.src;
+    let p = this.pos + 1;
+    let c = s.charCodeAt(p);
+    while (c === SPACE || c === TAB || c === LF || c === CR) c = s.charCodeAt(++p);
+    if (c === RBRACE) return true;
+    return (c === DQUOTE || c === SQUOTE || isBareChar(c)) && this.followedByColon(this.tokenEnd(p));
   }
 
   /** Reads a string, number or literal starting with `c` at `pos` (not at the end of input). */
@@ -345,7 +607,12 @@ class JsonReader {
     return this.unexpectedValue(c);
   }
 
-  /** Where a value should be: a bare word is reported and read as null, anything else stops. */
+  /**
+   * Where a value should be, something else (reported): a bare word or a single-quoted string
+   * is read as the value; before `,` or a closing bracket the value is missing (null); a `:` or
+   * other characters are skipped (NO_VALUE: the value is looked for after them). At the top
+   * level, reading stops.
+   */
   private unexpectedValue(c: number): YNode {
     const s = this.src;
     const p = this.pos;
@@ -357,7 +624,38 @@ class JsonReader {
       this.pos = end;
       return { kind: 'null' };
     }
-    return this.fail('UNEXPECTED_TOKEN', `Expected a value but found ${this.found(p)}${apostropheHint(c)}.`, p);
+    if (this.frames.length === 0) {
+      return this.fail('UNEXPECTED_TOKEN', `Expected a value but found ${this.found(p)}${apostropheHint(c)}.`, p);
+    }
+    if (c === SQUOTE) {
+      const end = this.tokenEnd(p);
+      const closed = end - p >= 2 && s.charCodeAt(end - 1) === SQUOTE;
+      const shown = closed ? quoteForMessage(s.slice(p, end)) : this.found(p);
+      this.report('UNEXPECTED_TOKEN', `Expected a value but found ${shown}${apostropheHint(c)}.`, p);
+      if (closed) {
+        this.pos = end;
+        return { kind: 'string', value: s.slice(p + 1, end - 1) };
+      }
+      this.skipJunk();
+      return NO_VALUE;
+    }
+    this.report('UNEXPECTED_TOKEN', `Expected a value but found ${this.found(p)}.`, p);
+    if (c === COMMA || this.closesFrame(c)) return { kind: 'null' };
+    this.skipJunk();
+    return NO_VALUE;
+  }
+
+  /** Whether `c` is the closing bracket of an open collection. */
+  private closesFrame(c: number): boolean {
+    return (c === RBRACKET || c === RBRACE) && this.frameClosedBy(c) >= 0;
+  }
+
+  /** The index in the stack of the innermost collection the closing bracket `c` closes, or -1. */
+  private frameClosedBy(c: number): number {
+    const frames = this.frames;
+    const top = frames[frames.length - 1];
+    if (top === undefined) return -1;
+    return top.isMap === (c === RBRACE) ? frames.length - 1 : top.otherKindBelow;
   }
 
   /** Whether `word` is at `pos`, whole (not the start of a longer word); if so, `pos` moves past it. */
@@ -484,6 +782,10 @@ class JsonReader {
         out += this.readEscape(p);
         p = start = this.pos;
       } else if (c < SPACE) {
+        if ((c === LF || c === CR) && !this.stringGoesOnPast(p)) {
+          this.unclosedOnItsLine(p, quotePos, quoteLine, quoteLineStart);
+          return out + s.slice(start, p);
+        }
         // Reported, and kept in the value.
         p = this.controlCharacterInString(p, c);
       } else {
@@ -532,6 +834,47 @@ class JsonReader {
       p,
     );
     return '';
+  }
+
+  /**
+   * At a line break `p` inside a string: whether the string goes on to a later line (a line
+   * break not escaped, reported as such) rather than missing its closing quote on this line.
+   * It goes on when the next double quote could close it: only spaces or tabs, then `,`, `:`, a
+   * closing bracket, a line break or the end of the input after it. Otherwise that quote
+   * opens the next string, as in `"a": "text,` followed by `"b": 1` on the next line.
+   */
+  private stringGoesOnPast(p: number): boolean {
+    if (p < this.plausibleCloseAt) return true;
+    const s = this.src;
+    let q = s.indexOf('"', p);
+    while (q > 0 && s.charCodeAt(q - 1) === BACKSLASH && s.charCodeAt(q - 2) !== BACKSLASH) q = s.indexOf('"', q + 1);
+    if (q < 0) return false;
+    let after = q + 1;
+    let c = s.charCodeAt(after);
+    while (c === SPACE || c === TAB) c = s.charCodeAt(++after);
+    if (after < this.len && c !== COMMA && c !== COLON && c !== RBRACKET && c !== RBRACE && c !== LF && c !== CR) return false;
+    this.plausibleCloseAt = q;
+    return true;
+  }
+
+  /**
+   * The string opened at `quotePos` has no closing quote on its line (reported there): it ends
+   * at the line break `p`, and what follows on the next lines is read as JSON again, a missing
+   * comma right there being part of the same mistake.
+   */
+  private unclosedOnItsLine(p: number, quotePos: number, quoteLine: number, quoteLineStart: number): void {
+    this.report(
+      'UNTERMINATED_STRING',
+      'The string starting here is not closed on its line; expected a closing quote (") before the line break.',
+      quotePos,
+      quoteLine,
+      quoteLineStart,
+    );
+    this.pos = p;
+    const s = this.src;
+    let next = p;
+    for (let c = s.charCodeAt(next); c === SPACE || c === TAB || c === LF || c === CR; c = s.charCodeAt(++next));
+    this.echoAt = next;
   }
 
   /** A raw control character `c` at `p` in a string: reported (a line break starts a line); returns the position after it. */
@@ -688,6 +1031,11 @@ class JsonReader {
 
   /** Records an error at `pos` (on the current line unless line/lineStart are given); stops at MAX_ERRORS. */
   private report(code: IssueCode, message: string, pos: number, line = this.line, lineStart = this.lineStart): void {
+    if (isStructural(code)) {
+      // Where one was just reported, or right after what an error skipped: its echo.
+      if (pos === this.structuralErrorAt || pos === this.echoAt) return;
+      this.structuralErrorAt = pos;
+    }
     this.errors.push({ message, line, column: pos - lineStart + 1, code });
     if (this.errors.length >= MAX_ERRORS) throw STOP;
   }
@@ -719,6 +1067,43 @@ class JsonReader {
     const ch = String.fromCodePoint(cp);
     return cp < 128 ? quoteForMessage(ch) : `${quoteForMessage(ch)} (${codePointName(cp)})`;
   }
+}
+
+/**
+ * Errors about what stands where (as opposed to errors inside a string or a number): the ones
+ * recovery can echo, so two of them at one place, or one where recovery resumed, are one.
+ */
+function isStructural(code: IssueCode): boolean {
+  return (
+    code === 'UNEXPECTED_TOKEN' ||
+    code === 'MISSING_COMMA' ||
+    code === 'MISSING_COLON' ||
+    code === 'EXPECTED_KEY' ||
+    code === 'UNEXPECTED_END' ||
+    code === 'TRAILING_CONTENT'
+  );
+}
+
+/** A character nothing in JSON starts with: skipped as a run, with the error about its first. */
+function isJunk(c: number): boolean {
+  return !(
+    c === SPACE ||
+    c === TAB ||
+    c === LF ||
+    c === CR ||
+    c === COMMA ||
+    c === COLON ||
+    c === LBRACKET ||
+    c === RBRACKET ||
+    c === LBRACE ||
+    c === RBRACE ||
+    c === DQUOTE ||
+    c === SQUOTE ||
+    c === SLASH ||
+    c === DOT ||
+    c === PLUS ||
+    startsValue(c)
+  );
 }
 
 function isSorted(errors: ValidationIssue[]): boolean {
@@ -781,12 +1166,6 @@ export function hexValue(c: number): number {
 
 function codePointName(cp: number): string {
   return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
-/** Quotes a piece of source text for a message: shortened when long, control characters shown as \\uXXXX. */
-function quoteForMessage(text: string): string {
-  const short = text.length > 40 ? `${text.slice(0, 37)}...` : text;
-  return `"${short.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }
 
 function wordHint(word: string): string {
