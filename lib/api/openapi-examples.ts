@@ -73,7 +73,7 @@ export const validateResponseExamples: Record<string, Example<ValidateResponse>>
       valid: false,
       errors: [
         {
-          message: 'Map keys must be unique: this key appears earlier in the same mapping.',
+          message: 'Duplicate key "a": first on line 1, again on line 2.',
           line: 2,
           column: 1,
           code: 'DUPLICATE_KEY',
@@ -106,9 +106,13 @@ export const errorExamples: Record<ApiErrorCode, Example<ErrorBody>> = {
     'unsupported_media_type',
     'Content-Type "text/html" is not accepted; send a JSON body with Content-Type: application/json.',
   ),
-  invalid_input: errorExample('invalid_input', 'The input could not be parsed at line 2, column 1: Duplicate key "a".', {
-    details: [{ message: 'Duplicate key "a".', line: 2, column: 1, code: 'DUPLICATE_KEY' }],
-  }),
+  invalid_input: errorExample(
+    'invalid_input',
+    'The input could not be parsed at line 2, column 1: Duplicate key "a": first on line 1, again on line 2.',
+    {
+      details: [{ message: 'Duplicate key "a": first on line 1, again on line 2.', line: 2, column: 1, code: 'DUPLICATE_KEY' }],
+    },
+  ),
   limit_exceeded: errorExample('limit_exceeded', `The input nests more than ${MAX_DEPTH} levels deep; the limit is ${MAX_DEPTH}.`),
   rate_limited: errorExample(
     'rate_limited',

@@ -165,9 +165,7 @@ describe('YAML -> JSON structure', () => {
   it('refuses duplicate keys with the position of the second key', () => {
     const err = conversionError(() => toJson('a: 1\nb: 2\na: 3\n'));
     expect(err.code).toBe('invalid_input');
-    expect(err.details).toEqual([
-      { message: 'Map keys must be unique: this key appears earlier in the same mapping.', line: 3, column: 1, code: 'DUPLICATE_KEY' },
-    ]);
+    expect(err.details).toEqual([{ message: 'Duplicate key "a": first on line 1, again on line 3.', line: 3, column: 1, code: 'DUPLICATE_KEY' }]);
   });
 
   it('turns a stream of several documents into an array, and an empty stream into null', () => {
@@ -292,7 +290,7 @@ describe('validate type yaml', () => {
 
   it.each([
     ['a tab used as indentation', 'a:\n\tb: 1\n', 'TAB_INDENT', 2, 1],
-    ['a mapping item out of line', 'a:\n  b: 1\n c: 2\n', 'BAD_INDENT', 3, 1],
+    ['a mapping item out of line (at its key)', 'a:\n  b: 1\n c: 2\n', 'BAD_INDENT', 3, 2],
     ['an unclosed flow sequence', 'a: [1, 2\n', 'UNCLOSED_FLOW_COLLECTION', 1, 4],
     ['an unclosed single quote', "a: 'x\n", 'UNCLOSED_QUOTE', 1, 4],
     ['directives without ---', '%YAML 1.2\n', 'MISSING_DOCUMENT_START', 1, 1],

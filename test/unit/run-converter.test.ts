@@ -102,7 +102,7 @@ describe('the conversion pool', () => {
     expect(err).toBeInstanceOf(ConversionError);
     expect((err as ConversionError).code).toBe('invalid_input');
     expect((err as ConversionError).details).toEqual([
-      { message: 'Map keys must be unique: this key appears earlier in the same mapping.', line: 2, column: 1, code: 'DUPLICATE_KEY' },
+      { message: 'Duplicate key "a": first on line 1, again on line 2.', line: 2, column: 1, code: 'DUPLICATE_KEY' },
     ]);
   });
 

@@ -12,6 +12,8 @@ import { CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight
 import type { Format, IssueCode, MapEntry, ValidationIssue, YDocument, YNode } from '../types';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
 import { type Built, withComments } from './built-node';
+import { indentProblems } from './indentation';
+import { duplicateKeyMessage } from '../messages';
 
 export interface ReadYamlOptions {
   /** Attach comments to the IR. */
@@ -67,15 +69,19 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
     docs.push(doc);
   }
   const openers = new Openers(scan.unclosed);
+  const parserErrors: ValidationIssue[] = [];
   if (docs.length === 0) {
-    for (const e of composer.streamInfo().errors) errors.push(yamlError(e, position, openers));
+    for (const e of composer.streamInfo().errors) parserErrors.push(yamlError(e, position, openers));
   }
   for (const doc of docs) {
-    for (const e of doc.errors) errors.push(yamlError(e, position, openers));
-    for (const offset of duplicateKeyOffsets(doc, text)) {
-      errors.push({ message: FRIENDLY_MESSAGES.DUPLICATE_KEY!, ...position(offset), code: 'DUPLICATE_KEY' });
+    for (const e of doc.errors) parserErrors.push(yamlError(e, position, openers));
+    for (const duplicate of duplicateKeys(doc, text)) {
+      const again = position(duplicate.again);
+      const message = duplicateKeyMessage(duplicate.key, position(duplicate.first), again);
+      errors.push({ message, ...again, code: 'DUPLICATE_KEY' });
     }
   }
+  errors.push(...withCauses(parserErrors, text));
 
   const reader = new IrReader(text, options, scan.comments, position);
   const documents: YDocument[] = [];
@@ -197,6 +203,13 @@ class Openers {
   }
 }
 
+/** A key that appears earlier in its mapping: its text (for the message) and both keys' offsets. */
+interface DuplicateKey {
+  key: string;
+  first: number;
+  again: number;
+}
+
 /**
  * Where `yaml`'s own check (uniqueKeys: true) reports a duplicate key, found with one Map per
  * mapping instead of comparing pairwise. Same rule: two scalar keys are the same when their
@@ -204,21 +217,22 @@ class Openers {
  * whose values are distinct symbols); the error is at the key, or for an empty key after its
  * `?` line.
  */
-function duplicateKeyOffsets(doc: Document.Parsed, text: string): number[] {
-  const found: number[] = [];
+function duplicateKeys(doc: Document.Parsed, text: string): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
   const stack: unknown[] = [doc.contents];
   while (stack.length > 0) {
     checkDeadline();
     const node = stack.pop();
     if (isMap(node)) {
-      const seen = new Set<unknown>();
+      const seen = new Map<unknown, Scalar>();
       for (const pair of node.items) {
         const key = pair.key as YamlNode | null;
         if (isScalar(key)) {
           const v = key.value;
           if (!(typeof v === 'number' && Number.isNaN(v))) {
-            if (seen.has(v)) found.push(keyStart(key, text));
-            else seen.add(v);
+            const first = seen.get(v);
+            if (first !== undefined) found.push({ key: duplicateKeyText(key, text), first: keyStart(first, text), again: keyStart(key, text) });
+            else seen.set(v, key);
           }
         }
         stack.push(pair.key, pair.value);
@@ -228,6 +242,13 @@ function duplicateKeyOffsets(doc: Document.Parsed, text: string): number[] {
     }
   }
   return found;
+}
+
+/** A key as the message shows it: a string key's value, any other key's source text (`1`, `~`). */
+function duplicateKeyText(key: Scalar, text: string): string {
+  if (typeof key.value === 'string') return key.value;
+  const [start, end] = key.range!;
+  return start === end ? String(key.value) : text.slice(start, end);
 }
 
 function keyStart(key: Scalar, text: string): number {
@@ -252,7 +273,6 @@ function errorCode(code: string): IssueCode {
  * wrong in their terms and how to fix it. Codes stay as they are.
  */
 const FRIENDLY_MESSAGES: Record<string, string> = {
-  DUPLICATE_KEY: 'Map keys must be unique: this key appears earlier in the same mapping.',
   BLOCK_AS_IMPLICIT_KEY:
     'A nested mapping cannot start on the same line as its key (as in "a: b: c"): put it on the next line, indented, or quote the value.',
   MULTILINE_IMPLICIT_KEY: 'A key must be on one line and followed by ":"; is a ":" missing, or is the line indented too far?',
@@ -265,6 +285,32 @@ function friendlyMessage(code: string, message: string): string {
   const text = message.replace(/\s+/g, ' ').trim();
   if (code === 'BAD_SCALAR_START') return `${text}; quote the value if it is text.`;
   return text;
+}
+
+/**
+ * The parser's errors with their cause: where the block structure model (./indentation.ts)
+ * finds a line that fits no open level, and the parser reported errors on or around it, those
+ * errors are echoes of that one line, reported instead with what was expected there. Lines the
+ * model blames without a parser error there are its mistake, not the input's: ignored. Around
+ * an unclosed quote or bracket the parser's error is the cause: left as it is.
+ */
+function withCauses(parserErrors: ValidationIssue[], text: string): ValidationIssue[] {
+  if (parserErrors.length === 0) return parserErrors;
+  // Both in line order, walked together: each error is looked at once.
+  const errors = [...parserErrors].sort((x, y) => x.line - y.line);
+  const out: ValidationIssue[] = [];
+  let next = 0;
+  for (const problem of indentProblems(text)) {
+    while (next < errors.length && errors[next]!.line < problem.firstLine) out.push(errors[next++]!);
+    let end = next;
+    while (end < errors.length && errors[end]!.line <= problem.lastLine) end++;
+    const echoes = errors.slice(next, end);
+    if (echoes.length === 0 || echoes.some((e) => e.code === 'UNCLOSED_QUOTE' || e.code === 'UNCLOSED_FLOW_COLLECTION')) continue;
+    out.push({ message: problem.message, line: problem.line, column: problem.column, code: problem.code });
+    next = end;
+  }
+  while (next < errors.length) out.push(errors[next++]!);
+  return out;
 }
 
 function dedupe(errors: ValidationIssue[]): ValidationIssue[] {
