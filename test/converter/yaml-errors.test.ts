@@ -79,6 +79,12 @@ describe('one indentation mistake is one error, naming what was expected', () =>
       'The key `f` is indented 1 space too little: expected the key at column 5, like `e` on line 5.',
     ],
     [
+      "a key one space too far, its block where its siblings' blocks are",
+      'spec:\n  template:\n    metadata:\n      labels:\n        app: x\n     spec:\n      containers: []\n',
+      'BAD_INDENT@6:6',
+      'The key `spec` is indented 1 space too far: expected the key at column 5, like `metadata` on line 3.',
+    ],
+    [
       'a missing colon',
       'name: x\nversion 1\nother: 2\n',
       'MISSING_CHAR@2:1',

@@ -270,7 +270,7 @@ class IndentModel {
       return;
     }
     const fits = this.fitsOpenEntry(first) || this.fitsLevel(first, column);
-    if (!fits) this.misplaced(first, lineNumber);
+    if (!fits) this.misplaced(first, lineNumber, shape.opens && shape.entries.length === 1);
     this.openEntries(shape, lineNumber, fits);
   }
 
@@ -311,7 +311,7 @@ class IndentModel {
       return;
     }
     if (top === undefined) return;
-    const level = this.nearestLevel('map', shape.indent) ?? top;
+    const level = this.nearestLevel('map', shape.indent, -1) ?? top;
     const like = level.line > 0 ? `, like \`${level.name}\` on line ${level.line}` : '';
     this.report(
       lineNumber,
@@ -325,8 +325,8 @@ class IndentModel {
   }
 
   /** An entry where no open level takes it: reported with the level it most likely belongs to. */
-  private misplaced(first: Entry, lineNumber: number): void {
-    const level = this.nearestLevel(first.kind, first.column);
+  private misplaced(first: Entry, lineNumber: number, opens: boolean): void {
+    const level = this.nearestLevel(first.kind, first.column, opens ? this.nextIndent(lineNumber) : -1);
     if (level === undefined) {
       this.report(
         lineNumber,
@@ -349,19 +349,39 @@ class IndentModel {
       `${name} is indented ${how}: expected ${NAMES[first.kind]} at column ${level.column + 1}${like}.`,
       Math.min(level.column, first.column),
     );
-    // Read on as if it were where it belongs.
+    // Read on as if the line were where it belongs.
     this.levels = this.allLevels.slice(0, this.allLevels.indexOf(level) + 1);
+    this.shift = level.column - first.column;
   }
 
-  /** The open level of `kind` whose column is nearest `column` (the deeper one on a tie), among those this line could have meant. */
-  private nearestLevel(kind: Kind, column: number): Level | undefined {
+  /**
+   * The open level of `kind` whose column is nearest `column`, among those this line could have
+   * meant. Between two as near, the deeper one (the previous line's), unless the line opens a
+   * block whose first line (at `childIndent`) is not deeper than that: then the shallower one,
+   * whose child the block can be.
+   */
+  private nearestLevel(kind: Kind, column: number, childIndent: number): Level | undefined {
     let best: Level | undefined;
     for (const level of this.allLevels) {
       if (level.kind !== kind) continue;
-      if (best === undefined || Math.abs(level.column - column) <= Math.abs(best.column - column)) best = level;
+      const distance = Math.abs(level.column - column);
+      const bestDistance = best === undefined ? Infinity : Math.abs(best.column - column);
+      if (distance < bestDistance || (distance === bestDistance && !(childIndent >= 0 && childIndent <= level.column))) best = level;
     }
     return best;
   }
+
+  /** The indentation of the next line with content after `lineNumber` (1-based), or -1. */
+  private nextIndent(lineNumber: number): number {
+    for (let n = lineNumber; n < this.lines.length; n++) {
+      const indent = indentOf(this.lines[n]!);
+      if (indent >= 0) return indent;
+    }
+    return -1;
+  }
+
+  /** How far the last misplaced line was from where it belongs (its other entries move with it). */
+  private shift = 0;
 
   /** The levels open before the current line closed any (the stack as the previous line left it). */
   private allLevels: Level[] = [];
@@ -370,7 +390,7 @@ class IndentModel {
   private openEntries(shape: LineShape, lineNumber: number, fits: boolean): void {
     const levels = this.levels;
     shape.entries.forEach((entry, i) => {
-      if (i > 0) levels.push({ kind: entry.kind, column: entry.column, line: lineNumber, name: entry.name });
+      if (i > 0) levels.push({ kind: entry.kind, column: entry.column + (fits ? 0 : this.shift), line: lineNumber, name: entry.name });
       else if (fits) {
         // The level's example for later messages (not a misplaced line's).
         const top = levels[levels.length - 1]!;
@@ -379,13 +399,15 @@ class IndentModel {
       }
     });
     const last = shape.entries[shape.entries.length - 1]!;
-    this.openAt = shape.opens ? last.column : -1;
+    this.openAt = shape.opens ? last.column + (fits ? 0 : this.shift) : -1;
     this.openKind = shape.opens ? last.kind : null;
     this.scalarBefore = !shape.opens;
     this.allLevels = levels.slice();
   }
 
   private report(line: number, column: number, code: IssueCode, message: string, echoColumn: number): void {
+    // Inside the block an earlier problem broke, lines that fit nowhere are its echoes.
+    if (this.open !== null) return;
     const problem: IndentProblem = { line, column: column + 1, code, message, firstLine: Math.max(1, this.previousLineNumber(line)), lastLine: line };
     this.problems.push(problem);
     this.open = problem;

@@ -294,6 +294,9 @@ function friendlyMessage(code: string, message: string): string {
  * model blames without a parser error there are its mistake, not the input's: ignored. Around
  * an unclosed quote or bracket the parser's error is the cause: left as it is.
  */
+/** In the `yaml` parser's message for a token met after it left the document ("Unexpected scalar token in YAML stream: ..."). */
+const STREAM_TOKEN = ' token in YAML stream';
+
 function withCauses(parserErrors: ValidationIssue[], text: string): ValidationIssue[] {
   if (parserErrors.length === 0) return parserErrors;
   // Both in line order, walked together: each error is looked at once.
@@ -309,7 +312,14 @@ function withCauses(parserErrors: ValidationIssue[], text: string): ValidationIs
     out.push({ message: problem.message, line: problem.line, column: problem.column, code: problem.code });
     next = end;
   }
-  while (next < errors.length) out.push(errors[next++]!);
+  // Once a cause is found, the parser's "unexpected token in the stream" errors after it come
+  // from its having left the document there: echoes too.
+  const firstCause = out.find((e) => e.code === 'BAD_INDENT' || e.code === 'MISSING_CHAR');
+  for (; next < errors.length; next++) {
+    const e = errors[next]!;
+    if (firstCause !== undefined && e.code === 'UNEXPECTED_TOKEN' && e.message.includes(STREAM_TOKEN)) continue;
+    out.push(e);
+  }
   return out;
 }
 
