@@ -84,10 +84,8 @@ class Frame {
   constructor(
     readonly node: SeqNode | MapNode,
     readonly isMap: boolean,
-    /** Offset of the opening bracket, its line, and the offset that line starts at. */
+    /** Offset of the opening bracket. */
     readonly openAt: number,
-    readonly openLine: number,
-    readonly openLineStart: number,
     /** Index in the stack of the nearest enclosing frame of the other kind (map / array), or -1: how recovery finds what a stray bracket closes. */
     readonly otherKindBelow: number,
   ) {}
@@ -111,12 +109,19 @@ class MemberStarts {
   constructor(
     private readonly src: string,
     openAt: number,
-    openLine: number,
-    openLineStart: number,
+    lineStarts: number[],
   ) {
     this.pos = openAt + 1;
-    this.line = openLine;
-    this.lineStart = openLineStart;
+    // The last line starting at or before the brace.
+    let lo = 0;
+    let hi = lineStarts.length;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >>> 1;
+      if (lineStarts[mid]! <= openAt) lo = mid;
+      else hi = mid;
+    }
+    this.line = lo + 1;
+    this.lineStart = lineStarts[lo]!;
   }
 
   /** Where the member at `index` starts (it has been read: the skim stays within the text read). */
@@ -202,6 +207,8 @@ class JsonReader {
   private readonly errors: ValidationIssue[] = [];
   /** Where the last error about the structure (isStructural) was reported. */
   private structuralErrorAt = -1;
+  /** The offset each line starts at, made on the first duplicate key (for its message). */
+  private lineStarts: number[] | null = null;
   /** Cache of closingTailStart(), -1 until needed. */
   private closingTail = -1;
   /** A double quote found to close a string spread over lines (stringGoesOnPast): line breaks before it are in that string. */
@@ -325,7 +332,7 @@ class JsonReader {
     this.pos++;
     const parent = frames[frames.length - 1];
     const otherKindBelow = parent === undefined ? -1 : parent.isMap !== isMap ? frames.length - 1 : parent.otherKindBelow;
-    frames.push(new Frame(node, isMap, this.pos - 1, this.line, this.lineStart, otherKindBelow));
+    frames.push(new Frame(node, isMap, this.pos - 1, otherKindBelow));
     if (frames.length > this.maxDepth) this.maxDepth = frames.length;
     this.trailingCommentTarget = node;
     this.trailingCommentLine = this.line;
@@ -530,7 +537,8 @@ class JsonReader {
   }
 
   private warnDuplicateKey(frame: Frame, key: string, line: number, column: number): void {
-    const first = (frame.memberStarts ??= new MemberStarts(this.src, frame.openAt, frame.openLine, frame.openLineStart)).get(frame.duplicateOf);
+    const lineStarts = (this.lineStarts ??= lineStartsOf(this.src));
+    const first = (frame.memberStarts ??= new MemberStarts(this.src, frame.openAt, lineStarts)).get(frame.duplicateOf);
     this.warnings.push(`${duplicateKeyMessage(key, first, { line, column })} The last value is kept.`);
   }
 
@@ -1104,6 +1112,16 @@ function isJunk(c: number): boolean {
     c === PLUS ||
     startsValue(c)
   );
+}
+
+/** The offset each line of `text` starts at (after \n, \r\n or a lone \r), as the reader counts lines. */
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let p = 0; p < text.length; p++) {
+    const c = text.charCodeAt(p);
+    if (c === LF || (c === CR && text.charCodeAt(p + 1) !== LF)) starts.push(p + 1);
+  }
+  return starts;
 }
 
 function isSorted(errors: ValidationIssue[]): boolean {
