@@ -10,6 +10,8 @@ import { ConversionError, tooDeep } from '../errors';
 import { jsonKeyText } from '../json-key-text';
 import { CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../limits';
 import type { Format, IssueCode, MapEntry, ValidationIssue, YDocument, YNode } from '../types';
+import { DEFAULT_YAML_VERSION } from '../yaml-version';
+import { documentVersions, keyValueAs, needsOwnKeyValues } from './document-versions';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
 import { type Built, withComments } from './built-node';
 
@@ -20,6 +22,8 @@ export interface ReadYamlOptions {
   anchors: boolean;
   /** Target format: decides which warnings apply (unknown tags and .inf/.nan only matter for JSON). */
   target: Format;
+  /** The version of documents without a `%YAML` directive (default 1.2). */
+  yamlVersion?: YamlVersion;
 }
 
 export interface ReadYamlResult {
@@ -43,6 +47,8 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
   const tokens = parseCst(text, lineCounter);
   const scan = scanCst(tokens);
   if (scan.maxDepth > MAX_DEPTH) throw tooDeep(scan.maxDepth);
+  const versions = documentVersions(tokens, options.yamlVersion ?? DEFAULT_YAML_VERSION);
+  const versionOf = (i: number) => versions[i] ?? options.yamlVersion ?? DEFAULT_YAML_VERSION;
   const errors: ValidationIssue[] = [];
   const position = (offset: number) => {
     const { line, col } = lineCounter.linePos(Math.min(Math.max(offset, 0), text.length));
@@ -70,9 +76,9 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
   if (docs.length === 0) {
     for (const e of composer.streamInfo().errors) errors.push(yamlError(e, position, openers));
   }
-  for (const doc of docs) {
+  for (const [i, doc] of docs.entries()) {
     for (const e of doc.errors) errors.push(yamlError(e, position, openers));
-    for (const offset of duplicateKeyOffsets(doc, text)) {
+    for (const offset of duplicateKeyOffsets(doc, text, versionOf(i))) {
       errors.push({ message: FRIENDLY_MESSAGES.DUPLICATE_KEY!, ...position(offset), code: 'DUPLICATE_KEY' });
     }
   }
@@ -82,7 +88,7 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
   const lastDoc = docs.length - 1;
   docs.forEach((doc, i) => {
     if (isBareEmptyDocument(doc)) return; // only comments or `...` between markers: not a document
-    const yd = reader.readDocument(doc, i === lastDoc);
+    const yd = reader.readDocument(doc, i === lastDoc, versionOf(i));
     if (yd) documents.push(yd);
   });
   errors.push(...reader.errors);
@@ -204,8 +210,9 @@ class Openers {
  * whose values are distinct symbols); the error is at the key, or for an empty key after its
  * `?` line.
  */
-function duplicateKeyOffsets(doc: Document.Parsed, text: string): number[] {
+function duplicateKeyOffsets(doc: Document.Parsed, text: string, version: YamlVersion): number[] {
   const found: number[] = [];
+  const ownValues = needsOwnKeyValues(doc, version);
   const stack: unknown[] = [doc.contents];
   while (stack.length > 0) {
     checkDeadline();
@@ -215,7 +222,7 @@ function duplicateKeyOffsets(doc: Document.Parsed, text: string): number[] {
       for (const pair of node.items) {
         const key = pair.key as YamlNode | null;
         if (isScalar(key)) {
-          const v = key.value;
+          const v = ownValues ? keyValueAs(key, version) : key.value;
           if (!(typeof v === 'number' && Number.isNaN(v))) {
             if (seen.has(v)) found.push(keyStart(key, text));
             else seen.add(v);
@@ -425,8 +432,8 @@ class IrReader {
     this.budget = aliasExpansionBudget(text.length);
   }
 
-  readDocument(doc: Document.Parsed, isLast: boolean): YDocument | null {
-    this.version = doc.directives.yaml.version === '1.1' ? '1.1' : '1.2';
+  readDocument(doc: Document.Parsed, isLast: boolean, version: YamlVersion): YDocument | null {
+    this.version = version;
     this.anchors = new Map();
     this.built = new Map();
     this.inProgress = new Set();
