@@ -16,7 +16,7 @@ import { resolvePlain } from '@/lib/converter/yaml/resolve-scalar';
 import { fuzzSeed } from '../helpers/fuzz-seed';
 
 /** PyYAML's reading of each scalar, as [kind, text]: int and float values as Python's str/repr. */
-const PYTHON = String.raw`
+const PYTHON = `
 import json, sys, datetime, math, yaml
 from yaml.nodes import ScalarNode
 loader = yaml.SafeLoader('')
