@@ -6,6 +6,9 @@ import type { ApiErrorCode, ErrorBody } from './errors';
 import type { ConvertRequestSchema, ConvertResponse, HealthResponse, ValidateRequestSchema, ValidateResponse } from './schemas';
 
 const YAML_IN = 'name: yamljson\ntags: [fast, exact]\n';
+/** A config written for a YAML 1.1 reader; read as 1.2 (the default) the same text gives "yes", 755, "1:30" and "NO". */
+const YAML11_IN = 'enabled: yes\nmode: 0755\ntimeout: 1:30\ncountry: NO\n';
+const YAML11_OUT = '{\n  "enabled": true,\n  "mode": 493,\n  "timeout": 90,\n  "country": false\n}\n';
 const JSON_OUT = '{\n  "name": "yamljson",\n  "tags": [\n    "fast",\n    "exact"\n  ]\n}\n';
 
 interface Example<T> {
@@ -32,6 +35,10 @@ export const convertRequestExamples: Record<string, Example<z.input<typeof Conve
       preserveAnchors: true,
     },
   },
+  yaml11: {
+    summary: 'YAML 1.1 to JSON: yes/NO are booleans, 0755 octal, 1:30 sexagesimal',
+    value: { input: YAML11_IN, inputType: 'yaml', outputType: 'json', yamlVersion: '1.1' },
+  },
 };
 
 export const convertResponseExamples: Record<string, Example<ConvertResponse>> = {
@@ -51,6 +58,22 @@ export const convertResponseExamples: Record<string, Example<ConvertResponse>> =
       warnings: [],
     },
   },
+  yaml11: {
+    summary: 'YAML 1.1 to JSON',
+    value: {
+      success: true,
+      output: YAML11_OUT,
+      metadata: {
+        inputSize: utf8ByteLength(YAML11_IN),
+        outputSize: utf8ByteLength(YAML11_OUT),
+        processingMs: 0,
+        anchorsCount: 0,
+        commentsCount: 0,
+        documents: 1,
+      },
+      warnings: [],
+    },
+  },
 };
 
 export const rawConvertExamples = {
@@ -62,6 +85,10 @@ export const rawConvertExamples = {
 export const validateRequestExamples: Record<string, Example<z.input<typeof ValidateRequestSchema>>> = {
   yaml: { summary: 'A YAML document', value: { input: 'a: 1\na: 2\n', type: 'yaml' } },
   jsonc: { summary: 'JSON with a comment', value: { input: '{\n  // port\n  "port": 8080,\n}', type: 'jsonc' } },
+  yaml11: {
+    summary: 'YAML 1.1: `on` and `yes` are the same key (true)',
+    value: { input: 'on: push\nyes: 1\n', type: 'yaml', yamlVersion: '1.1' },
+  },
 };
 
 export const validateResponseExamples: Record<string, Example<ValidateResponse>> = {

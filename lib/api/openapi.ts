@@ -130,6 +130,14 @@ function convertOperation(): Json {
       queryParam('to', 'Raw mode: the output format. Requires `from`.', { type: 'string', enum: ['yaml', 'yml', 'json'] }),
       queryParam('preserveComments', 'Raw mode: as `preserveComments` in the JSON body.', { type: 'boolean', default: false }),
       queryParam('preserveAnchors', 'Raw mode: as `preserveAnchors` in the JSON body.', { type: 'boolean', default: false }),
+      {
+        ...queryParam(
+          'yamlVersion',
+          'Raw mode: as `yamlVersion` in the JSON body: `1.1` reads YAML without a `%YAML` directive as YAML 1.1 (`?from=yaml&to=json&yamlVersion=1.1`).',
+          { type: 'string', enum: ['1.1', '1.2'], default: '1.2' },
+        ),
+        example: '1.1',
+      },
     ],
     requestBody: {
       required: true,

@@ -1,6 +1,6 @@
 // Zod schemas for every API request and response; the OpenAPI document is generated from them.
 import { z } from 'zod';
-import { ConvertRequestSchema, formatField, ValidateRequestSchema } from '@/lib/conversion/request-schemas';
+import { ConvertRequestSchema, formatField, ValidateRequestSchema, yamlVersionField } from '@/lib/conversion/request-schemas';
 import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import { DEPENDENCIES } from '@/lib/dependencies';
 import { PUBLIC_API_ERROR_CODES } from './errors';
@@ -31,6 +31,7 @@ export const RawConvertQuerySchema = z.object({
   to: formatField('to', 'Query parameter'),
   preserveComments: queryFlag('preserveComments'),
   preserveAnchors: queryFlag('preserveAnchors'),
+  yamlVersion: yamlVersionField('Query parameter'),
 });
 
 function queryFlag(name: string) {

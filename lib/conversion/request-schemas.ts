@@ -37,6 +37,29 @@ export function formatField(field: string, source: Source = 'Field') {
     .meta({ description: '`yaml` (or `yml`) or `json`, case-insensitive.', examples: ['yaml', 'json'] });
 }
 
+const YAML_VERSION_DESCRIPTION =
+  'YAML input: the YAML version that reads documents without a `%YAML` directive. `1.2` (default): the core schema. ' +
+  '`1.1`: scalars as PyYAML reads them: `yes`/`no`/`on`/`off` (and their `Yes`/`YES` forms) are booleans (`y` and `n` stay strings), ' +
+  '`0755` is octal, `0b1010` binary, `1_000` has digit separators, `1:30` is sexagesimal (90). ' +
+  'A `%YAML 1.1` or `%YAML 1.2` directive wins for its own document. Ignored for JSON input.';
+
+/** `yamlVersion`: "1.1" or "1.2" (the default), in a body or in raw mode's query. */
+export function yamlVersionField(source: Source = 'Field') {
+  return z
+    .enum(['1.1', '1.2'], {
+      error: (issue) => `${source} "yamlVersion" must be "1.1" or "1.2"${issue.input === undefined ? '' : `, not ${shownValue(issue.input)}`}.`,
+    })
+    .default('1.2')
+    .meta({ description: YAML_VERSION_DESCRIPTION, examples: ['1.1', '1.2'] });
+}
+
+function shownValue(value: unknown): string {
+  if (typeof value === 'string') return shown(value);
+  if (typeof value === 'number') return `the number ${value} (send it as a string)`;
+  if (value === null || typeof value === 'boolean') return String(value);
+  return Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`;
+}
+
 function flagField(field: string) {
   return z.boolean({ error: fieldError('Field', field, 'true or false') }).default(false);
 }
@@ -53,6 +76,7 @@ export const ConvertRequestSchema = z.object({
   preserveAnchors: flagField('preserveAnchors').meta({
     description: 'YAML -> YAML: keep anchors and aliases. JSON cannot keep them: aliases are expanded and a warning says so.',
   }),
+  yamlVersion: yamlVersionField(),
 });
 
 export const ValidateRequestSchema = z.object({
@@ -75,4 +99,5 @@ export const ValidateRequestSchema = z.object({
       description: '`yaml` (or `yml`), `json` (strict RFC 8259) or `jsonc` (comments and trailing commas allowed), case-insensitive.',
       examples: ['yaml', 'json', 'jsonc'],
     }),
+  yamlVersion: yamlVersionField(),
 });

@@ -9,11 +9,12 @@ import { parseFormatOrThrow, parseValidateTypeOrThrow } from './formats';
 import { readJson } from './json/read-json';
 import { MAX_DEPTH } from './limits';
 import { writeJson } from './json/write-json';
-import type { ConvertRequest, ConvertResult, Format, ValidateRequest, ValidateResult, ValidationIssue, YDocument } from './types';
+import type { ConvertRequest, ConvertResult, Format, ValidateRequest, ValidateResult, ValidationIssue, YamlVersion, YDocument } from './types';
 import { findLoneSurrogate, utf8ByteLength } from './utf8';
 import { fastReadYaml, fastYamlToJson } from './yaml/fast';
 import { readYaml } from './yaml/read-yaml';
 import { writeYaml } from './yaml/write-yaml';
+import { parseYamlVersionOrThrow } from './yaml-version';
 
 export * from './types';
 export { ISSUE_CODES, ISSUE_CODE_LIST } from './issue-codes';
@@ -22,6 +23,7 @@ export { DeadlineExceeded, deadlineIn, isDeadlineExceeded, NO_DEADLINE, type Dea
 export type { ConversionErrorCode } from './errors';
 export { normalizeFormat, normalizeValidateType, FORMATS, VALIDATE_TYPES } from './formats';
 export { utf8ByteLength, decodeUtf8OrThrow, findLoneSurrogate } from './utf8';
+export { DEFAULT_YAML_VERSION, YAML_VERSIONS, parseYamlVersionOrThrow } from './yaml-version';
 
 const now: () => number = typeof performance !== 'undefined' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();
 
@@ -65,6 +67,7 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
   const to = parseFormatOrThrow(request.outputType, 'outputType');
   const preserveComments = request.preserveComments === true;
   const preserveAnchors = request.preserveAnchors === true;
+  const yamlVersion = parseYamlVersionOrThrow(request.yamlVersion);
 
   const surrogate = findLoneSurrogate(input);
   if (surrogate) throw invalidInput([surrogate]);
@@ -81,7 +84,7 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
     return { success: true, output, metadata, warnings: [] };
   }
   // YAML -> JSON with no comments to keep: the single-pass reader writes JSON text (null: left to the reference path).
-  const fastYaml = from === 'yaml' && to === 'json' && !preserveComments && options.fastYaml !== false ? fastYamlToJson(input) : null;
+  const fastYaml = from === 'yaml' && to === 'json' && !preserveComments && options.fastYaml !== false ? fastYamlToJson(input, yamlVersion) : null;
   if (fastYaml !== null) {
     const { output, outputBytes, anchorsCount, commentsCount, documents } = fastYaml;
     const warnings = preserveAnchors ? [...fastYaml.warnings, PRESERVE_ANCHORS_IN_JSON] : fastYaml.warnings;
@@ -89,7 +92,7 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
     const metadata = { inputSize: utf8ByteLength(input), outputSize: outputBytes, processingMs, anchorsCount, commentsCount, documents };
     return { success: true, output, metadata, warnings };
   }
-  const read = readInput(input, from, to, preserveComments, preserveAnchors, options.fastYaml !== false);
+  const read = readInput(input, from, to, { comments: preserveComments, preserveAnchors, yamlVersion }, options.fastYaml !== false);
   deadline.check();
   const warnings = [...read.warnings];
   let output: string;
@@ -126,9 +129,17 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
 
 const PRESERVE_ANCHORS_IN_JSON = 'preserveAnchors: JSON has no references, so aliases were expanded.';
 
-function readInput(input: string, from: Format, to: Format, comments: boolean, preserveAnchors: boolean, fastYaml: boolean): ReadResult {
+/** What the readers are asked for, beside the formats. */
+interface ReadFlags {
+  comments: boolean;
+  preserveAnchors: boolean;
+  yamlVersion: YamlVersion;
+}
+
+function readInput(input: string, from: Format, to: Format, flags: ReadFlags, fastYaml: boolean): ReadResult {
+  const { comments, preserveAnchors, yamlVersion } = flags;
   if (from === 'yaml') {
-    const options = { comments, anchors: preserveAnchors && to === 'yaml', target: to };
+    const options = { comments, anchors: preserveAnchors && to === 'yaml', target: to, yamlVersion };
     // The single-pass reader builds the same IR when it can (null: left to readYaml). YAML -> JSON
     // without comments had its chance above, as the text-to-text path.
     const fast = fastYaml && (comments || to === 'yaml') ? fastReadYaml(input, options) : null;
@@ -164,16 +175,17 @@ function validateNow(request: ValidateRequest, options: { deadline?: Deadline })
     throw new ConversionError('bad_request', 'Field "input" must be a string.');
   }
   const type = parseValidateTypeOrThrow(request.type);
+  const yamlVersion = parseYamlVersionOrThrow(request.yamlVersion);
   const surrogate = findLoneSurrogate(input);
   if (surrogate) return { success: true, valid: false, errors: [surrogate] };
   (options.deadline ?? NO_DEADLINE).check();
   // A document the single-pass reader reads to its end is valid: it gives exactly what readYaml
   // gives or hands over at the first thing it does not fully handle, errors included. It reads
   // a valid megabyte in tens of milliseconds where readYaml (the `yaml` package) takes a second.
-  if (type === 'yaml' && fastYamlToJson(input) !== null) return { success: true, valid: true, errors: [] };
+  if (type === 'yaml' && fastYamlToJson(input, yamlVersion) !== null) return { success: true, valid: true, errors: [] };
   const errors =
     type === 'yaml'
-      ? readYaml(input, { comments: false, anchors: true, target: 'yaml' }).errors
+      ? readYaml(input, { comments: false, anchors: true, target: 'yaml', yamlVersion }).errors
       : readJson(input, { strict: type === 'json', comments: false }).errors;
   return { success: true, valid: errors.length === 0, errors };
 }

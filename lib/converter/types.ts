@@ -13,6 +13,13 @@ export type Format = 'yaml' | 'json';
 /** What `validate` accepts: `json` is strict RFC 8259, `jsonc` allows comments and trailing commas. */
 export type ValidateType = 'yaml' | 'json' | 'jsonc';
 
+/**
+ * The YAML version a document without a `%YAML` directive is read by: `1.2` (core schema, the
+ * default) or `1.1` (scalars as PyYAML reads them: `yes`/`on`/`off` booleans, `0755` octal,
+ * `1:30` sexagesimal...). A `%YAML` directive in a document wins for that document.
+ */
+export type YamlVersion = '1.1' | '1.2';
+
 /** The body of `POST /api/convert`. Type names are case-insensitive; `yml` means `yaml`. */
 export interface ConvertRequest {
   input: string;
@@ -20,6 +27,8 @@ export interface ConvertRequest {
   outputType: string;
   preserveComments?: boolean;
   preserveAnchors?: boolean;
+  /** YAML input: the version of documents without a `%YAML` directive (default `1.2`). */
+  yamlVersion?: YamlVersion;
 }
 
 export interface ConversionMetadata {
@@ -49,6 +58,8 @@ export interface ConvertResult {
 export interface ValidateRequest {
   input: string;
   type: string;
+  /** `type: yaml`: the version of documents without a `%YAML` directive (default `1.2`). */
+  yamlVersion?: YamlVersion;
 }
 
 /** One positioned problem. `line` and `column` are 1-based; columns count UTF-16 code units. */

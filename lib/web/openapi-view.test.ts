@@ -42,6 +42,17 @@ describe('the API reference view of the served OpenAPI document', () => {
     expect(convertRequest.properties.find((p) => p.name === 'preserveComments')).toMatchObject({ type: 'boolean', required: false });
   });
 
+  it('shows yamlVersion on /docs: in both request bodies, as raw mode parameter, with the 1.1 example', () => {
+    for (const name of ['ConvertRequest', 'ValidateRequest']) {
+      const field = view.schemas.find((s) => s.name === name)!.properties.find((p) => p.name === 'yamlVersion');
+      expect(field, name).toMatchObject({ type: '"1.1" | "1.2"', required: false, description: expect.stringContaining('PyYAML') });
+    }
+    const convert = view.operations.find((o) => o.id === 'convert')!;
+    expect(convert.parameters.find((p) => p.name === 'yamlVersion')).toMatchObject({ type: '"1.1" | "1.2"' });
+    const examples = convert.requestBody.find((m) => m.mediaType === 'application/json')!.examples;
+    expect(examples.map((e) => e.text).join('\n')).toContain('"yamlVersion": "1.1"');
+  });
+
   it('shows every validation issue code with its meaning, not a list ending in "..."', () => {
     const code = view.schemas.find((s) => s.name === 'ValidationIssue')!.properties.find((p) => p.name === 'code')!;
     expect(code.values!.map((v) => v.value)).toStrictEqual(ISSUE_CODE_LIST);

@@ -142,7 +142,7 @@ describe('GET /api/openapi.json', () => {
 
   it('documents raw mode: query parameters, body types and X-Conversion-* headers', () => {
     const op = doc.paths['/api/convert'].post;
-    expect(op.parameters.map((p: Json) => p.name)).toStrictEqual(['from', 'to', 'preserveComments', 'preserveAnchors']);
+    expect(op.parameters.map((p: Json) => p.name)).toStrictEqual(['from', 'to', 'preserveComments', 'preserveAnchors', 'yamlVersion']);
     expect(Object.keys(op.requestBody.content)).toEqual(expect.arrayContaining(['application/json', 'application/yaml', 'text/yaml']));
     expect(Object.keys(op.responses['200'].content)).toStrictEqual(['application/json', 'application/yaml']);
     expect(Object.keys(op.responses['200'].headers)).toEqual(
@@ -196,6 +196,31 @@ describe('the OpenAPI examples are what the server really answers', () => {
     expect(await res.json()).toEqual(validateResponseExamples.invalid!.value);
     const jsonc = await postJson('/api/validate', validateRequestExamples.jsonc!.value);
     expect(await jsonc.json()).toEqual(validateResponseExamples.valid!.value);
+  });
+
+  it('convert: the YAML 1.1 example gives exactly the documented output', async () => {
+    const res = await postJson('/api/convert', convertRequestExamples.yaml11!.value);
+    expect(res.status).toBe(200);
+    const expected = convertResponseExamples.yaml11!.value;
+    expect(await res.json()).toEqual({ ...expected, metadata: { ...expected.metadata, processingMs: expect.any(Number) } });
+  });
+
+  it('validate: every request example is answered, the YAML 1.1 one with its duplicate key', async () => {
+    for (const { value } of Object.values(validateRequestExamples)) {
+      const res = await postJson('/api/validate', value);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ success: true });
+    }
+    const res = await postJson('/api/validate', validateRequestExamples.yaml11!.value);
+    expect((await res.json()).errors).toEqual([{ message: expect.any(String), line: 2, column: 1, code: 'DUPLICATE_KEY' }]);
+  });
+
+  it('raw mode: the documented yamlVersion parameter example works verbatim', async () => {
+    const param = doc.paths['/api/convert'].post.parameters.find((p: Json) => p.name === 'yamlVersion');
+    const input = convertRequestExamples.yaml11!.value.input;
+    const res = await postBytes(`/api/convert?from=yaml&to=json&yamlVersion=${param.example}`, input, 'application/yaml');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(convertResponseExamples.yaml11!.value.output);
   });
 
   it('raw mode: the documented input gives the documented output', async () => {

@@ -3,7 +3,7 @@
  * (output, metadata except processingMs, warnings, errors), or hand the document over.
  */
 import { expect } from 'vitest';
-import { ConversionError, convert, findLoneSurrogate, type ConvertRequest } from '@/lib/converter';
+import { ConversionError, convert, findLoneSurrogate, type ConvertRequest, type YamlVersion } from '@/lib/converter';
 import { Bail, fastReadYamlOrBail, fastYamlToJsonOrBail } from '@/lib/converter/yaml/fast';
 import { readYaml, type ReadYamlOptions } from '@/lib/converter/yaml/read-yaml';
 
@@ -55,8 +55,8 @@ export class Tally {
  * must bail; `convert` (which dispatches to it) must equal the reference in every case,
  * with and without preserveAnchors.
  */
-export function checkYamlToJson(input: string, tally?: Tally): 'fast' | Bail {
-  const request: ConvertRequest = { input, inputType: 'yaml', outputType: 'json' };
+export function checkYamlToJson(input: string, tally?: Tally, yamlVersion?: YamlVersion): 'fast' | Bail {
+  const request: ConvertRequest = { input, inputType: 'yaml', outputType: 'json', ...(yamlVersion ? { yamlVersion } : {}) };
   const ref = reference(request);
   if (findLoneSurrogate(input) !== null) {
     // convert refuses these before any reader runs.
@@ -66,7 +66,7 @@ export function checkYamlToJson(input: string, tally?: Tally): 'fast' | Bail {
     ).toEqual(ref);
     return new Bail('lone surrogate');
   }
-  const fast = fastYamlToJsonOrBail(input);
+  const fast = fastYamlToJsonOrBail(input, yamlVersion);
   const result: 'fast' | Bail = fast instanceof Bail ? fast : 'fast';
   tally?.add(result, ref.ok);
   if (!(fast instanceof Bail)) {
@@ -140,8 +140,8 @@ export function checkYamlIr(input: string, tally?: Tally, options: ReadYamlOptio
 }
 
 /** The conversions that read YAML into the IR, through `convert`: same answer with and without the fast reader. */
-export function checkYamlConversions(input: string): void {
-  const base = { input, inputType: 'yaml' };
+export function checkYamlConversions(input: string, yamlVersion?: YamlVersion): void {
+  const base = { input, inputType: 'yaml', ...(yamlVersion ? { yamlVersion } : {}) };
   for (const extra of [
     { outputType: 'json', preserveComments: true },
     { outputType: 'json', preserveComments: true, preserveAnchors: true },

@@ -18,6 +18,7 @@ export async function handleRawConvert(request: ApiRequest, ctx: ApiContext, que
     to: query.get('to') ?? undefined,
     preserveComments: query.get('preserveComments') ?? undefined,
     preserveAnchors: query.get('preserveAnchors') ?? undefined,
+    yamlVersion: query.get('yamlVersion') ?? undefined,
   });
   const body = await readRawBody(request, ctx.maxInputBytes, { account: ctx.account?.userId, gate: ctx.services.bodyGate });
   const answer = await runConversionJob(
@@ -30,6 +31,7 @@ export async function handleRawConvert(request: ApiRequest, ctx: ApiContext, que
         outputType: options.to,
         preserveComments: options.preserveComments,
         preserveAnchors: options.preserveAnchors,
+        yamlVersion: options.yamlVersion,
       },
     },
     request,

@@ -10,6 +10,8 @@ import { ConversionError, tooDeep } from '../errors';
 import { jsonKeyText } from '../json-key-text';
 import { CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../limits';
 import type { Format, IssueCode, MapEntry, ValidationIssue, YDocument, YNode } from '../types';
+import { DEFAULT_YAML_VERSION } from '../yaml-version';
+import { documentVersions, keyValueAs, needsOwnKeyValues } from './document-versions';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
 import { type Built, withComments } from './built-node';
 import { indentProblems } from './indentation';
@@ -22,6 +24,8 @@ export interface ReadYamlOptions {
   anchors: boolean;
   /** Target format: decides which warnings apply (unknown tags and .inf/.nan only matter for JSON). */
   target: Format;
+  /** The version of documents without a `%YAML` directive (default 1.2). */
+  yamlVersion?: YamlVersion;
 }
 
 export interface ReadYamlResult {
@@ -45,6 +49,8 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
   const tokens = parseCst(text, lineCounter);
   const scan = scanCst(tokens);
   if (scan.maxDepth > MAX_DEPTH) throw tooDeep(scan.maxDepth);
+  const versions = documentVersions(tokens, options.yamlVersion ?? DEFAULT_YAML_VERSION);
+  const versionOf = (i: number) => versions[i] ?? options.yamlVersion ?? DEFAULT_YAML_VERSION;
   const errors: ValidationIssue[] = [];
   const position = (offset: number) => {
     const { line, col } = lineCounter.linePos(Math.min(Math.max(offset, 0), text.length));
@@ -73,9 +79,9 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
   if (docs.length === 0) {
     for (const e of composer.streamInfo().errors) parserErrors.push(yamlError(e, position, openers));
   }
-  for (const doc of docs) {
+  for (const [i, doc] of docs.entries()) {
     for (const e of doc.errors) parserErrors.push(yamlError(e, position, openers));
-    for (const duplicate of duplicateKeys(doc, text)) {
+    for (const duplicate of duplicateKeys(doc, text, versionOf(i))) {
       const again = position(duplicate.again);
       const message = duplicateKeyMessage(duplicate.key, position(duplicate.first), again);
       errors.push({ message, ...again, code: 'DUPLICATE_KEY' });
@@ -88,7 +94,7 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
   const lastDoc = docs.length - 1;
   docs.forEach((doc, i) => {
     if (isBareEmptyDocument(doc)) return; // only comments or `...` between markers: not a document
-    const yd = reader.readDocument(doc, i === lastDoc);
+    const yd = reader.readDocument(doc, i === lastDoc, versionOf(i));
     if (yd) documents.push(yd);
   });
   errors.push(...reader.errors);
@@ -217,8 +223,9 @@ interface DuplicateKey {
  * whose values are distinct symbols); the error is at the key, or for an empty key after its
  * `?` line.
  */
-function duplicateKeys(doc: Document.Parsed, text: string): DuplicateKey[] {
+function duplicateKeys(doc: Document.Parsed, text: string, version: YamlVersion): DuplicateKey[] {
   const found: DuplicateKey[] = [];
+  const ownValues = needsOwnKeyValues(doc, version);
   const stack: unknown[] = [doc.contents];
   while (stack.length > 0) {
     checkDeadline();
@@ -228,7 +235,7 @@ function duplicateKeys(doc: Document.Parsed, text: string): DuplicateKey[] {
       for (const pair of node.items) {
         const key = pair.key as YamlNode | null;
         if (isScalar(key)) {
-          const v = key.value;
+          const v = ownValues ? keyValueAs(key, version) : key.value;
           if (!(typeof v === 'number' && Number.isNaN(v))) {
             const first = seen.get(v);
             if (first !== undefined) found.push({ key: duplicateKeyText(key, text), first: keyStart(first, text), again: keyStart(key, text) });
@@ -481,8 +488,8 @@ class IrReader {
     this.budget = aliasExpansionBudget(text.length);
   }
 
-  readDocument(doc: Document.Parsed, isLast: boolean): YDocument | null {
-    this.version = doc.directives.yaml.version === '1.1' ? '1.1' : '1.2';
+  readDocument(doc: Document.Parsed, isLast: boolean, version: YamlVersion): YDocument | null {
+    this.version = version;
     this.anchors = new Map();
     this.built = new Map();
     this.inProgress = new Set();

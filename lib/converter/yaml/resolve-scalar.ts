@@ -5,9 +5,9 @@
  */
 import { ConversionError } from '../errors';
 import { MAX_INTEGER_DIGITS } from '../limits';
-import type { YNode } from '../types';
+import type { YamlVersion, YNode } from '../types';
 
-export type YamlVersion = '1.1' | '1.2';
+export type { YamlVersion };
 
 /** The kind a scalar is resolved to, before it becomes an IR node. */
 export type ScalarKind = 'null' | 'bool' | 'int' | 'float' | 'string';
@@ -22,18 +22,38 @@ const CORE_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/
 const CORE_INF = /^([-+]?)\.(?:inf|Inf|INF)$/;
 const CORE_NAN = /^\.(?:nan|NaN|NAN)$/;
 
-const V11_TRUE = /^(?:y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON)$/;
-const V11_FALSE = /^(?:n|N|no|No|NO|false|False|FALSE|off|Off|OFF)$/;
+/*
+ * YAML 1.1 as PyYAML (the reference 1.1 reader) reads it: the patterns below are PyYAML's
+ * implicit resolvers (yaml/resolver.py, 6.0), alternative for alternative; what a match
+ * becomes follows its SafeConstructor (yaml/constructor.py). So, unlike some other 1.1
+ * readers: `y`/`n` are strings, an exponent needs a sign and a dot (`1.0e+3`; `1e3` is a
+ * string), `-.5` is a string, `08` is a string, `-0` is 0. Where PyYAML fails to load a
+ * scalar at all (`0b_`, `0x_`: no digits; `=`, the `value` tag) the text stays a string.
+ * Timestamps stay strings, as in 1.2 here (contract).
+ */
+
+/** bool: `^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$` */
+const V11_TRUE = /^(?:yes|Yes|YES|true|True|TRUE|on|On|ON)$/;
+const V11_FALSE = /^(?:no|No|NO|false|False|FALSE|off|Off|OFF)$/;
+/** int, alternative by alternative: `[-+]?0b[0-1_]+` */
 const V11_INT_BIN = /^([-+]?)0b([01_]+)$/;
+/** `[-+]?0[0-7_]+` (octal: `0755`; also `0_`, `00`) */
 const V11_INT_OCT = /^([-+]?)0([0-7_]+)$/;
-const V11_INT_DEC = /^[-+]?(?:0|[1-9][0-9_]*)$/;
+/** `[-+]?(?:0|[1-9][0-9_]*)` */
+const V11_INT_DEC = /^([-+]?)(0|[1-9][0-9_]*)$/;
+/** `[-+]?0x[0-9a-fA-F_]+` */
 const V11_INT_HEX = /^([-+]?)0x([0-9a-fA-F_]+)$/;
+/** `[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+` (sexagesimal: `1:30` is 90) */
 const V11_INT_SEX = /^([-+]?)([1-9][0-9_]*(?::[0-5]?[0-9])+)$/;
-const V11_FLOAT = /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*(?:[eE][-+][0-9]+)?$/;
-const V11_FLOAT_EXP = /^[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/;
+/** float: `[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?` and `\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?` (no sign) */
+const V11_FLOAT = /^(?:[-+]?[0-9][0-9_]*\.[0-9_]*|\.[0-9][0-9_]*)(?:[eE][-+][0-9]+)?$/;
+/** `[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*` (`190:20:30.15`) */
 const V11_FLOAT_SEX = /^([-+]?)([0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*)$/;
-const V11_INF = /^([-+]?)\.(?:inf|Inf|INF)$/;
-const V11_NAN = /^\.(?:nan|NaN|NAN)$/;
+/** `[-+]?\.(?:inf|Inf|INF)` and `\.(?:nan|NaN|NAN)`: as in the 1.2 core schema. */
+const V11_INF = CORE_INF;
+const V11_NAN = CORE_NAN;
+/** null: `^(?: ~ |null|Null|NULL | )$`: as in the 1.2 core schema. */
+const V11_NULL = CORE_NULL;
 
 /** Resolves a plain (unquoted, untagged) scalar. */
 export function resolvePlain(source: string, version: YamlVersion): YNode {
@@ -74,26 +94,45 @@ function resolveCore(s: string): YNode {
 }
 
 function resolve11(s: string): YNode {
-  if (CORE_NULL.test(s)) return { kind: 'null' };
+  if (V11_NULL.test(s)) return { kind: 'null' };
   if (V11_TRUE.test(s)) return { kind: 'bool', value: true };
   if (V11_FALSE.test(s)) return { kind: 'bool', value: false };
-  let m = V11_INT_BIN.exec(s);
-  if (m) return num(signed(m[1]!, toBigInt('0b', stripUnderscores(m[2]!))));
-  m = V11_INT_HEX.exec(s);
-  if (m) return num(signed(m[1]!, toBigInt('0x', stripUnderscores(m[2]!))));
-  if (V11_INT_DEC.test(s)) return num(decimalIntText(stripUnderscores(s)));
+  return resolve11Number(s) ?? { kind: 'string', value: s };
+}
+
+/** PyYAML's construct_yaml_int and construct_yaml_float for what their patterns match; null for anything else. */
+function resolve11Number(s: string): YNode | null {
+  let m = V11_INT_DEC.exec(s);
+  if (m) {
+    // Decimal digits are kept as they are (no BigInt: any length converts in linear time).
+    const digits = stripUnderscores(m[2]!);
+    return num(m[1] === '-' && digits !== '0' ? '-' + digits : digits);
+  }
   m = V11_INT_OCT.exec(s);
-  if (m) return num(signed(m[1]!, toBigInt('0o', stripUnderscores(m[2]!))));
+  if (m) return num(int11(m[1]!, toBigInt('0o', '0' + stripUnderscores(m[2]!))));
+  m = V11_INT_HEX.exec(s);
+  if (m) return digitsOrString(m[2]!, s) ?? num(int11(m[1]!, toBigInt('0x', stripUnderscores(m[2]!))));
+  m = V11_INT_BIN.exec(s);
+  if (m) return digitsOrString(m[2]!, s) ?? num(int11(m[1]!, toBigInt('0b', stripUnderscores(m[2]!))));
   m = V11_INT_SEX.exec(s);
-  if (m) return num(signed(m[1]!, sexagesimalInt(m[2]!)));
-  if (V11_FLOAT.test(s) && /[0-9]/.test(s)) return num(floatText(stripUnderscores(s)));
-  if (V11_FLOAT_EXP.test(s)) return num(floatText(stripUnderscores(s)));
+  if (m) return num(int11(m[1]!, sexagesimalInt(m[2]!)));
+  if (V11_FLOAT.test(s)) return num(floatText(stripUnderscores(s)));
   m = V11_FLOAT_SEX.exec(s);
-  if (m) return num(sexagesimalFloat(m[1]!, m[2]!));
+  if (m) return sexagesimalFloat(m[1]!, m[2]!);
   m = V11_INF.exec(s);
   if (m) return special(m[1] === '-' ? '-.inf' : '.inf');
   if (V11_NAN.test(s)) return special('.nan');
-  return { kind: 'string', value: s };
+  return null;
+}
+
+/** `0x_`, `0b__`: PyYAML's pattern matches, its int() fails on no digits; the text stays a string. */
+function digitsOrString(digits: string, s: string): YNode | null {
+  return stripUnderscores(digits) === '' ? { kind: 'string', value: s } : null;
+}
+
+/** An integer as PyYAML gives it: sign applied to the value, so no negative zero. */
+function int11(sign: string, value: bigint): string {
+  return (sign === '-' && value !== 0n ? '-' : '') + value.toString();
 }
 
 /**
@@ -125,10 +164,6 @@ function special(text: '.inf' | '-.inf' | '.nan'): YNode {
 
 function stripUnderscores(s: string): string {
   return s.indexOf('_') === -1 ? s : s.replace(/_/g, '');
-}
-
-function signed(sign: string, value: bigint): string {
-  return (sign === '-' ? '-' : '') + value.toString();
 }
 
 /** `+007` -> `7`, `-0` -> `-0`, `0012` -> `12`: JSON forbids a plus sign and leading zeros. */
@@ -198,11 +233,22 @@ function sexagesimalInt(s: string): bigint {
   return total;
 }
 
-function sexagesimalFloat(sign: string, s: string): string {
+/**
+ * A sexagesimal float summed as PyYAML sums it (last part first, in doubles), so the value is
+ * the same double; written as JSON number text that still reads as a float (`90.0`).
+ */
+function sexagesimalFloat(sign: string, s: string): YNode {
   const parts = stripUnderscores(s).split(':');
   let total = 0;
-  for (const part of parts) total = total * 60 + Number(part);
-  const text = String(total);
-  // Number -> String may give an exponent form without a fraction ("1e+21"); both are valid JSON.
-  return (sign === '-' ? '-' : '') + text;
+  let base = 1;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    total += Number(parts[i]) * base;
+    base *= 60;
+  }
+  const negative = sign === '-';
+  if (!Number.isFinite(total)) return special(negative ? '-.inf' : '.inf');
+  let text = String(total);
+  // Number -> String may give an exponent form without a fraction ("1e+21"): valid JSON as it is.
+  if (!/[.e]/.test(text)) text += '.0';
+  return num((negative ? '-' : '') + text);
 }

@@ -3,7 +3,7 @@
  * the documents real files are made of. It either gives exactly what the reference path
  * (readYaml + writeJson) gives, or bails, and the caller runs the reference path.
  */
-import type { YDocument } from '../../types';
+import type { YamlVersion, YDocument } from '../../types';
 import type { ReadYamlOptions } from '../read-yaml';
 import { Bail, isBail } from '../../bail';
 import { IrSink } from './ir-sink';
@@ -23,9 +23,9 @@ export interface FastJsonResult {
 }
 
 /** YAML -> JSON text (no comments kept), or the reason it was left to the reference path. */
-export function fastYamlToJsonOrBail(input: string): FastJsonResult | Bail {
+export function fastYamlToJsonOrBail(input: string, yamlVersion: YamlVersion = '1.2'): FastJsonResult | Bail {
   try {
-    const sink = new JsonSink(input);
+    const sink = new JsonSink(input, yamlVersion);
     const stats = new FastReader(input, sink).read();
     const { output, outputBytes, warnings } = sink.result();
     return {
@@ -43,8 +43,8 @@ export function fastYamlToJsonOrBail(input: string): FastJsonResult | Bail {
 }
 
 /** YAML -> JSON text, or null when the reference path must do it. */
-export function fastYamlToJson(input: string): FastJsonResult | null {
-  const r = fastYamlToJsonOrBail(input);
+export function fastYamlToJson(input: string, yamlVersion: YamlVersion = '1.2'): FastJsonResult | null {
+  const r = fastYamlToJsonOrBail(input, yamlVersion);
   return r instanceof Bail ? null : r;
 }
 

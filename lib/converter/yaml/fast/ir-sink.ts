@@ -9,7 +9,8 @@
 import { jsonKeyText } from '../../json-key-text';
 import { MAX_EXPANDED_DEPTH, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../../limits';
 import type { Format, MapEntry, MapNode, SeqNode, YDocument, YNode } from '../../types';
-import { resolvePlain } from '../resolve-scalar';
+import { type YamlVersion, resolvePlain } from '../resolve-scalar';
+import { DEFAULT_YAML_VERSION } from '../../yaml-version';
 import { type Built, withComments } from '../built-node';
 import { bail } from '../../bail';
 import { Positions } from './positions';
@@ -21,6 +22,8 @@ export interface IrSinkOptions {
   comments: boolean;
   anchors: boolean;
   target: Format;
+  /** How plain scalars are typed (the reader bails on `%YAML` directives, so one version per stream). */
+  yamlVersion?: YamlVersion;
 }
 
 const MAP = 0;
@@ -437,7 +440,7 @@ export class IrSink implements FastSink {
   /* scalars ------------------------------------------------------------------------ */
 
   private plainNode(text: string, start: number): YNode {
-    const ir = resolvePlain(text, '1.2');
+    const ir = resolvePlain(text, this.options.yamlVersion ?? DEFAULT_YAML_VERSION);
     if (ir.kind === 'number' && ir.special === true && this.options.target === 'json') {
       this.warnings.push(`${ir.text} at ${this.positions.where(start)} has no JSON form; it became the string "${ir.text}".`);
     }

@@ -8,9 +8,9 @@
  */
 import * as limits from '../../limits';
 import { utf8ByteLength } from '../../utf8';
-import { resolvePlain } from '../resolve-scalar';
+import { type YamlVersion, resolvePlain } from '../resolve-scalar';
 import { bail } from '../../bail';
-import { plainScalarJson } from './plain-json';
+import { plainScalarJson, plainScalarJson11 } from './plain-json';
 import { Positions } from './positions';
 import type { FastSink } from './sink';
 import { TICKS_PER_CHECK, checkDeadline } from '../../deadline';
@@ -178,6 +178,11 @@ function isSpecialStart(c: number): boolean {
   );
 }
 
+/** Under YAML 1.1 also `yes`, `on`, `off` (and their case variants) are booleans. */
+function isSpecialStart11(c: number): boolean {
+  return isSpecialStart(c) || c === 121 || c === 89 || c === 111 || c === 79; // y Y o O
+}
+
 /**
  * A plain scalar starting like a null, bool or number form that is none of them: a word
  * such as `name` or `timeout` (only the exact core words are null or bool).
@@ -230,8 +235,13 @@ export class JsonSink implements FastSink {
   private readonly positions: Positions;
   private readonly onSpecial: (text: string) => void;
   private specialAt = 0;
+  /** yamlVersion "1.1": plain scalars typed as PyYAML types them (the 1.2 shortcuts are skipped). */
+  private readonly yaml11: boolean;
+  private readonly version: YamlVersion;
 
-  constructor(src: string) {
+  constructor(src: string, version: YamlVersion = '1.2') {
+    this.version = version;
+    this.yaml11 = version === '1.1';
     this.budget = aliasExpansionBudget(src.length);
     this.positions = new Positions(src);
     this.onSpecial = (text) => this.specialWarning(text, this.specialAt);
@@ -322,8 +332,9 @@ export class JsonSink implements FastSink {
     let id = text;
     let num = 0;
     let isNum = false;
-    if (plain && text.length > 0 && isSpecialStart(text.charCodeAt(0)) && !isPlainWord(text)) {
-      const node = resolvePlain(text, '1.2');
+    const c = text.charCodeAt(0);
+    if (plain && text.length > 0 && (this.yaml11 ? isSpecialStart11(c) : isSpecialStart(c) && !isPlainWord(text))) {
+      const node = resolvePlain(text, this.version);
       switch (node.kind) {
         case 'number':
           id = node.text;
@@ -483,7 +494,8 @@ export class JsonSink implements FastSink {
   /* scalars ----------------------------------------------------------------- */
 
   plain(text: string, esc: boolean, anchor: string | null, start: number): void {
-    if (anchor === null && !esc && !isSpecialStart(text.charCodeAt(0))) {
+    const c = text.charCodeAt(0);
+    if (anchor === null && !esc && !(this.yaml11 ? isSpecialStart11(c) : isSpecialStart(c))) {
       // The common case: a word, written as a JSON string without building one.
       this.out += '"';
       this.out += text;
@@ -492,7 +504,7 @@ export class JsonSink implements FastSink {
       return;
     }
     this.specialAt = start;
-    this.scalar(plainScalarJson(text, esc, this.onSpecial), anchor);
+    this.scalar(this.yaml11 ? plainScalarJson11(text, esc, this.onSpecial) : plainScalarJson(text, esc, this.onSpecial), anchor);
   }
 
   string(text: string, esc: boolean, anchor: string | null): void {

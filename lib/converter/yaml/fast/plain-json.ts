@@ -74,6 +74,14 @@ function slow(s: string, esc: boolean, onSpecial: (text: string) => void): strin
   return nodeJson(resolvePlain(s, '1.2'), s, esc, onSpecial);
 }
 
+/**
+ * The JSON text of a plain YAML 1.1 scalar (yamlVersion "1.1"), straight from resolvePlain:
+ * 1.1 conversions are asked for, not the default, and are kept out of the 1.2 shortcuts above.
+ */
+export function plainScalarJson11(s: string, esc: boolean, onSpecial: (text: string) => void): string {
+  return nodeJson(resolvePlain(s, '1.1'), s, esc, onSpecial);
+}
+
 /** The JSON text writeJson gives a resolved scalar. */
 export function nodeJson(node: YNode, s: string, esc: boolean, onSpecial: (text: string) => void): string {
   switch (node.kind) {
