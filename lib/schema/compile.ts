@@ -148,10 +148,12 @@ export function schemaCacheStats(): { compilations: number; hits: number; entrie
   return { ...counters, entries: cache.size, chars: cachedChars };
 }
 
-/** Tests: starts from an empty cache. */
+/** Tests: starts from an empty cache and zero counters. */
 export function clearSchemaCache(): void {
   cache.clear();
   cachedChars = 0;
+  counters.compilations = 0;
+  counters.hits = 0;
 }
 
 /**

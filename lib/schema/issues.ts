@@ -91,14 +91,14 @@ export function violationOf(error: ErrorObject): Violation {
     case 'dependentRequired':
     case 'dependencies': {
       const missing = String(params.missingProperty);
-      const because = params.property !== undefined ? ` (because it has ${quoted(params.property)})` : '';
-      return {
-        ...common,
-        path: childPointer(instancePath, missing),
-        placeAt: instancePath,
-        anchor: 'key',
-        message: `${label(instancePath)} must have the property ${quoted(missing)}${because}.`,
-      };
+      const path = childPointer(instancePath, missing);
+      if (params.property !== undefined) {
+        // Required because another property is there: placed at that property's key.
+        const because = childPointer(instancePath, String(params.property));
+        const message = `${label(instancePath)} must have the property ${quoted(missing)} when it has ${quoted(params.property)}.`;
+        return { ...common, path, placeAt: because, anchor: 'key', message };
+      }
+      return { ...common, path, placeAt: instancePath, anchor: 'key', message: `${label(instancePath)} must have the property ${quoted(missing)}.` };
     }
     case 'additionalProperties':
     case 'unevaluatedProperties': {
