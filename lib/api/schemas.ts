@@ -19,12 +19,9 @@ export const ValidationIssueSchema = z
       description: 'Stable, machine-readable: what kind of problem it is. `x-enumDescriptions` says what each code means.',
       'x-enumDescriptions': ISSUE_CODES,
     }),
-    path: z
-      .string()
-      .optional()
-      .meta({
-        description: 'Schema violations: JSON Pointer of the offending node (`""`: the whole document; a missing or extra property: that property).',
-      }),
+    path: z.string().optional().meta({
+      description: 'Schema violations: JSON Pointer of the offending node (`""`: the whole document; a missing or extra property: that property).',
+    }),
     keyword: z
       .string()
       .optional()
