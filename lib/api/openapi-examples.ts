@@ -62,6 +62,19 @@ export const rawConvertExamples = {
 export const validateRequestExamples: Record<string, Example<z.input<typeof ValidateRequestSchema>>> = {
   yaml: { summary: 'A YAML document', value: { input: 'a: 1\na: 2\n', type: 'yaml' } },
   jsonc: { summary: 'JSON with a comment', value: { input: '{\n  // port\n  "port": 8080,\n}', type: 'jsonc' } },
+  schema: {
+    summary: 'YAML against a JSON Schema',
+    value: {
+      input: 'name: web\nreplicas: two\nimage: nginx\n',
+      type: 'yaml',
+      schema: {
+        type: 'object',
+        required: ['name', 'image', 'port'],
+        additionalProperties: false,
+        properties: { name: { type: 'string' }, replicas: { type: 'integer', minimum: 1 }, port: { type: 'integer' } },
+      },
+    },
+  },
 };
 
 export const validateResponseExamples: Record<string, Example<ValidateResponse>> = {
@@ -82,6 +95,45 @@ export const validateResponseExamples: Record<string, Example<ValidateResponse>>
     },
   },
 };
+
+/** What validateRequestExamples.schema answers (test/api/openapi.test.ts sends it). */
+export const validateSchemaResponseExample: Example<ValidateResponse> = {
+  summary: 'Invalid against the schema: places, pointers, keywords',
+  value: {
+    success: true,
+    valid: false,
+    errors: [
+      {
+        message: 'The document must have the property "port".',
+        line: 1,
+        column: 1,
+        code: 'SCHEMA_REQUIRED',
+        path: '/port',
+        keyword: 'required',
+        schemaPath: '#/required',
+      },
+      {
+        message: '/replicas must be integer.',
+        line: 2,
+        column: 11,
+        code: 'SCHEMA_TYPE',
+        path: '/replicas',
+        keyword: 'type',
+        schemaPath: '#/properties/replicas/type',
+      },
+      {
+        message: 'The document has the property "image", which the schema does not allow.',
+        line: 3,
+        column: 1,
+        code: 'SCHEMA_ADDITIONAL_PROPERTY',
+        path: '/image',
+        keyword: 'additionalProperties',
+        schemaPath: '#/additionalProperties',
+      },
+    ],
+  },
+};
+validateResponseExamples.schemaViolations = validateSchemaResponseExample;
 
 export const healthExample: HealthResponse = { status: 'healthy', version: '1.2.3', uptime: 42 };
 
