@@ -1,0 +1,79 @@
+// npm run bench:schema: JSON Schema validation of the bench's Kubernetes stream
+// (bench/corpus/k8s-manifests.*.yaml) against bench/k8s-schema.ts. Ours (lib/schema: read the YAML,
+// ajv, and for violations the places) beside ajv alone on JSON.parse of the same documents' JSON
+// text (bench/corpus/k8s-manifests.*.json), compiled once. Goal (issue 12): ours within 2x.
+// Flags: --sizes 10k,1m,10m (default 10k,1m,10m), --runs N (timed runs per cell, default 5; median).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { validateDocument } from '@/lib/schema';
+import { K8S_MANIFEST_SCHEMA, K8S_MANIFEST_SCHEMA_STRICT } from './k8s-schema';
+
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at === -1 ? fallback : args[at + 1]!;
+};
+const sizes = flag('sizes', '10k,1m,10m').split(',');
+const runs = Number(flag('runs', '5'));
+const corpus = path.join(__dirname, 'corpus');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Median time of `fn` in ms over `runs` runs after one warm-up (the result of the last run is returned too). */
+function time<T>(fn: () => T): { ms: number; result: T } {
+  let result = fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    result = fn();
+    times.push(performance.now() - started);
+  }
+  return { ms: median(times), result };
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false });
+addFormats(ajv);
+const baselines = { valid: ajv.compile(K8S_MANIFEST_SCHEMA), violations: ajv.compile(K8S_MANIFEST_SCHEMA_STRICT) };
+const schemas = { valid: K8S_MANIFEST_SCHEMA, violations: K8S_MANIFEST_SCHEMA_STRICT };
+
+const mbps = (bytes: number, ms: number) => (bytes / 1e6 / (ms / 1000)).toFixed(1);
+const rows: string[] = [];
+let worst = 0;
+for (const size of sizes) {
+  const yaml = readFileSync(path.join(corpus, `k8s-manifests.${size}.yaml`), 'utf8');
+  const json = readFileSync(path.join(corpus, `k8s-manifests.${size}.json`), 'utf8');
+  for (const kind of ['valid', 'violations'] as const) {
+    const ours = time(() => validateDocument({ input: yaml, type: 'yaml', schema: schemas[kind] }));
+    const validateBaseline = baselines[kind];
+    const theirs = time(() => {
+      let errors = 0;
+      for (const document of JSON.parse(json) as unknown[]) if (!validateBaseline(document)) errors += validateBaseline.errors!.length;
+      return errors;
+    });
+    const ourErrors = ours.result.errors.length;
+    if ((kind === 'valid') !== (ourErrors === 0) || (kind === 'valid') !== (theirs.result === 0)) {
+      throw new Error(`${size} ${kind}: ours found ${ourErrors} violations, ajv ${theirs.result}`);
+    }
+    const ratio = ours.ms / theirs.ms;
+    worst = Math.max(worst, ratio);
+    rows.push(
+      [
+        `${size}`.padEnd(5),
+        kind.padEnd(10),
+        `${mbps(Buffer.byteLength(yaml), ours.ms)} MB/s (${ours.ms.toFixed(1)} ms, ${ourErrors} placed)`.padEnd(38),
+        `${mbps(Buffer.byteLength(json), theirs.ms)} MB/s (${theirs.ms.toFixed(1)} ms, ${theirs.result} errors)`.padEnd(38),
+        `${ratio.toFixed(2)}x`,
+      ].join(' '),
+    );
+  }
+}
+console.log(
+  `${'size'.padEnd(5)} ${'case'.padEnd(10)} ${'ours: YAML -> values + ajv + places'.padEnd(38)} ${'ajv on JSON.parse (its JSON text)'.padEnd(38)} time ratio`,
+);
+for (const row of rows) console.log(row);
+console.log(`${worst < 2 ? 'PASS' : 'FAIL'} schema validation within 2x of ajv on JSON.parse (worst ${worst.toFixed(2)}x)`);
