@@ -24,14 +24,25 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** Median time of `fn` in ms over `runs` runs after one warm-up (the result of the last run is returned too). */
+/**
+ * Median time of `fn` in ms over `runs` timed batches, after a warm-up of at least WARM_UP_MS (the
+ * JIT must have compiled both sides before anything is compared). A batch repeats `fn` until it
+ * has run MIN_BATCH_MS, so that a 10 KB document is timed over many calls, not one.
+ */
+const WARM_UP_MS = 500;
+const MIN_BATCH_MS = 50;
 function time<T>(fn: () => T): { ms: number; result: T } {
   let result = fn();
+  for (const started = performance.now(); performance.now() - started < WARM_UP_MS; ) result = fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
+    let calls = 0;
     const started = performance.now();
-    result = fn();
-    times.push(performance.now() - started);
+    do {
+      result = fn();
+      calls++;
+    } while (performance.now() - started < MIN_BATCH_MS);
+    times.push((performance.now() - started) / calls);
   }
   return { ms: median(times), result };
 }

@@ -126,7 +126,7 @@ test.describe('playground', () => {
     await openPlayground(page);
     await page.getByLabel('Validate only').check();
     await page.getByLabel('Load a sample schema').selectOption('kubernetes-deployment');
-    await expect(page.getByLabel('JSON Schema')).toHaveValue(/Kubernetes Deployment \(subset\)/);
+    await expect(page.getByRole('textbox', { name: 'JSON Schema' })).toHaveValue(/Kubernetes Deployment \(subset\)/);
     const input = [
       'apiVersion: apps/v1',
       'kind: Deployment',
@@ -152,7 +152,7 @@ test.describe('playground', () => {
       .locator('.squiggly-error')
       .evaluateAll((nodes) => nodes.map((n) => (n.parentElement as HTMLElement).style.top).sort());
     const lineTops = await Promise.all(
-      ['name: Web', 'replicas: two'].map((text) =>
+      [/^\s*name:\sWeb$/, /^\s*replicas:\stwo$/].map((text) =>
         inputEditor(page)
           .locator('.view-line')
           .filter({ hasText: text })
