@@ -27,11 +27,14 @@ export function jsonPlaces(text: string, wanted: Set<string>): PlaceIndex {
   let i = skipBlank(text, 0);
   let slot: string | null = wanted.has('') ? '' : null;
   for (;;) {
-    // A value starts at i.
+    // A value starts at i. Once every wanted pointer has its place, nothing further is needed
+    // (in JSON each one names a node that exists: ajv found it there). A key given twice is placed
+    // at its first occurrence, though its value is the last one's.
     if (slot !== null) {
       const place = index.get(slot);
       if (place === undefined) index.set(slot, { value: i });
       else place.value = i;
+      if (index.size === wanted.size) return index;
     }
     const c = text.charCodeAt(i);
     if (c === OPEN_BRACE || c === OPEN_BRACKET) {

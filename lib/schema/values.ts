@@ -31,13 +31,11 @@ export function irToValue(node: YNode | null, shared: Map<YNode, unknown> = new 
       if (known !== undefined) return known;
       const object: Record<string, unknown> = {};
       for (const entry of node.entries) {
-        // defineProperty: a `__proto__` key is data, as JSON.parse makes it, not the object's prototype.
-        Object.defineProperty(object, jsonKeyText(entry.key), {
-          value: irToValue(entry.value, shared),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        const key = jsonKeyText(entry.key);
+        const value = irToValue(entry.value, shared);
+        // A `__proto__` key is data, as JSON.parse makes it, not the object's prototype.
+        if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+        else object[key] = value;
       }
       shared.set(node, object);
       return object;

@@ -32,7 +32,12 @@ class PlaceSink implements FastSink {
   /** The pointer of the node about to start, when wanted. */
   private slot: string | null = null;
 
-  constructor(private readonly wantedByDocument: ReadonlyArray<Set<string> | undefined>) {}
+  /** Past the last document anything is wanted in, reading on finds nothing: the pass stops there. */
+  private readonly lastWanted: number;
+
+  constructor(private readonly wantedByDocument: ReadonlyArray<Set<string> | undefined>) {
+    this.lastWanted = wantedByDocument.length - 1;
+  }
 
   beginDocument(): void {
     this.index = new Map();
@@ -41,7 +46,9 @@ class PlaceSink implements FastSink {
     this.frames = [];
     this.slot = this.wanted.has('') ? '' : null;
   }
-  endDocument(): void {}
+  endDocument(): void {
+    if (this.indexes.length - 1 >= this.lastWanted) throw ENOUGH;
+  }
   endStream(): void {}
 
   private node(start: number): void {
@@ -116,6 +123,9 @@ class PlaceSink implements FastSink {
   afterBlockScalar(): void {}
 }
 
+/** Thrown by the sink once the documents with violations are read. */
+const ENOUGH = Symbol('enough');
+
 /** The places of the wanted pointers of each document of `input` (a stream the converter read without errors). */
 export function yamlPlaces(input: string, wantedByDocument: ReadonlyArray<Set<string> | undefined>): PlaceIndex[] {
   const sink = new PlaceSink(wantedByDocument);
@@ -123,6 +133,7 @@ export function yamlPlaces(input: string, wantedByDocument: ReadonlyArray<Set<st
     new FastReader(input, sink).read();
     return sink.indexes;
   } catch (err) {
+    if (err === ENOUGH) return sink.indexes;
     if (!isBail(err)) throw err;
   }
   return referencePlaces(input, wantedByDocument);

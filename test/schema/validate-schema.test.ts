@@ -130,6 +130,12 @@ describe('places in JSON and JSONC', () => {
     expect(places('{"a\\"b": 1, "x~y": "ok", "\\u0041": 2}', schema, 'json')).toStrictEqual(['SCHEMA_TYPE /a"b @1:10', 'SCHEMA_TYPE /A @1:36']);
   });
 
+  it('checks the values convert reads: the last of equal keys, exact JSON numbers as doubles', () => {
+    const schema = { properties: { a: { type: 'string' }, n: { maximum: 1e20 } } };
+    expect(places('{"a": 1, "a": "x", "n": 12345678901234567890}', schema, 'json')).toStrictEqual([]);
+    expect(places('{"a": 1, "a": "x", "n": 123456789012345678901}', schema, 'jsonc')).toStrictEqual(['SCHEMA_RANGE /n @1:25']);
+  });
+
   it('treats a __proto__ key as data', () => {
     expect(places('{"__proto__": {"x": 1}}', { type: 'object', additionalProperties: false }, 'json')).toStrictEqual([
       'SCHEMA_ADDITIONAL_PROPERTY /__proto__ @1:2',
