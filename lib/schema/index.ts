@@ -70,13 +70,55 @@ function readValues(request: ValidateRequest): unknown[] | ValidateResult {
     if (read.documents.length === 0) return [null];
     return read.documents.map((document) => irToValue(document.contents));
   }
+  if (type === 'json') {
+    // Strict JSON: JSON.parse, natively, when it accepts the text. It accepts exactly what readJson
+    // accepts in strict mode (the same grammar; over JSONTestSuite they agree on every file), lone
+    // surrogates aside (refused above), and gives the same values (doubles, the last of equal keys,
+    // `__proto__` as data). What it refuses (a byte order mark readJson allows, errors) goes to readJson.
+    const value = parseOrNotJson(input);
+    if (value !== NOT_JSON) {
+      const depth = maxNesting(input);
+      if (depth > MAX_DEPTH) throw tooDeep(depth);
+      return [value];
+    }
+  }
   const read = readJson(input, { strict: type === 'json', comments: false });
   if (read.errors.length > 0 || !read.document) return { success: true, valid: false, errors: read.errors };
   // ajv walks the value recursively: as deep as convert allows, no deeper.
   if (read.maxDepth > MAX_DEPTH) throw tooDeep(read.maxDepth);
-  // Strict JSON that read without errors: JSON.parse gives the same values (doubles, the last of
-  // equal keys, `__proto__` as data), natively.
-  return [type === 'json' ? JSON.parse(input) : irToValue(read.document.contents)];
+  return [irToValue(read.document.contents)];
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+function parseOrNotJson(input: string): unknown {
+  try {
+    return JSON.parse(input);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** How deep the brackets of valid JSON text nest; strings are skipped with the native indexOf. */
+function maxNesting(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      let end = i;
+      for (;;) {
+        end = text.indexOf('"', end + 1);
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
+        if (slashes % 2 === 0) break;
+      }
+      i = end;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) max = depth;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
 }
 
 function placeViolations(

@@ -143,7 +143,22 @@ describe('places in JSON and JSONC', () => {
   });
 
   it('refuses a document nested deeper than convert allows', () => {
-    expect(() => validateDocument({ input: '['.repeat(300) + ']'.repeat(300), type: 'json', schema: {} })).toThrow(/nests 300 levels/);
+    for (const type of ['json', 'jsonc']) {
+      expect(() => validateDocument({ input: `{"a": "[[[", "b": ${'['.repeat(300)}${']'.repeat(300)}}`, type, schema: {} })).toThrow(
+        'The input nests 301 levels deep; the limit is 256.',
+      );
+    }
+    expect(validateDocument({ input: `{"a": "\\\"[[[", "b": ${'['.repeat(255)}${']'.repeat(255)}}`, type: 'json', schema: {} }).valid).toBe(true);
+  });
+
+  it('reads strict JSON exactly as validate does: a byte order mark, errors', () => {
+    for (const input of ['\ufeff{"a": 1}', '{"a": 1,}', '{"a": 1} x', '']) {
+      const plain = validate({ input, type: 'json' });
+      expect(validateDocument({ input, type: 'json', schema: { properties: { a: { type: 'integer' } } } }), JSON.stringify(input)).toStrictEqual(
+        plain,
+      );
+    }
+    expect(places('\ufeff{"a": "x"}', { properties: { a: { type: 'integer' } } }, 'json')).toStrictEqual(['SCHEMA_TYPE /a @1:8']);
   });
 });
 
