@@ -9,6 +9,8 @@ const SECURITY_HEADERS = [
   { key: 'X-Frame-Options', value: 'DENY' },
 ];
 
+const WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -18,7 +20,14 @@ const nextConfig = {
   // piscina starts its workers from its own files (dist/worker.js next to it): a bundled copy cannot find them.
   serverExternalPackages: ['piscina'],
   async headers() {
-    return [{ source: '/:path*', headers: SECURITY_HEADERS }];
+    return [
+      { source: '/:path*', headers: SECURITY_HEADERS },
+      // The playground's converter worker has a policy of its own (a worker's CSP is its script's
+      // response header, not the page's): it loads and fetches nothing, and may evaluate code, because
+      // ajv compiles each JSON Schema of the schema pane into a function (new Function). The pages
+      // keep 'unsafe-eval' out; only this worker, which handles no page content, has it.
+      { source: '/workers/convert.worker.js', headers: [{ key: 'Content-Security-Policy', value: WORKER_CSP }] },
+    ];
   },
 };
 

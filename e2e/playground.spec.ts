@@ -122,6 +122,52 @@ test.describe('playground', () => {
     await expect(page.getByTestId('curl-command')).toContainText('/api/validate');
   });
 
+  test('a sample schema checks the input in the browser: markers and list entries at the violations', async ({ page }) => {
+    await openPlayground(page);
+    await page.getByLabel('Validate only').check();
+    await page.getByLabel('Load a sample schema').selectOption('kubernetes-deployment');
+    await expect(page.getByRole('textbox', { name: 'JSON Schema' })).toHaveValue(/Kubernetes Deployment \(subset\)/);
+    const input = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: Web',
+      'spec:',
+      '  replicas: two',
+      '  selector: {}',
+      '  template: {spec: {containers: [{name: web, image: nginx}]}}',
+      '',
+    ].join('\n');
+    await replaceInput(page, input);
+    const problems = page.getByTestId('problems').getByRole('button');
+    await expect(problems).toHaveCount(2);
+    await expect(problems.nth(0)).toContainText('Line 4, column 9');
+    await expect(problems.nth(0)).toContainText('SCHEMA_PATTERN');
+    await expect(problems.nth(1)).toContainText('Line 6, column 13');
+    await expect(problems.nth(1)).toContainText('/spec/replicas must be integer.');
+    await expect(page.getByTestId('conversion-status')).toHaveText('Invalid: 2 problems');
+    // The markers: one squiggle on each offending line.
+    await expect(inputEditor(page).locator('.squiggly-error')).toHaveCount(2);
+    const squiggleTops = await inputEditor(page)
+      .locator('.squiggly-error')
+      .evaluateAll((nodes) => nodes.map((n) => (n.parentElement as HTMLElement).style.top).sort());
+    const lineTops = await Promise.all(
+      [/^\s*name:\sWeb$/, /^\s*replicas:\stwo$/].map((text) =>
+        inputEditor(page)
+          .locator('.view-line')
+          .filter({ hasText: text })
+          .evaluate((n) => (n as HTMLElement).style.top),
+      ),
+    );
+    expect(squiggleTops).toStrictEqual(lineTops.sort());
+    // The curl command sends the same schema.
+    await expect(page.getByTestId('curl-command')).toContainText('"schema":');
+    // Fixed input: valid.
+    await replaceInput(page, input.replace('name: Web', 'name: web').replace('replicas: two', 'replicas: 2'));
+    await expect(page.getByTestId('conversion-status')).toHaveText('Valid');
+    await expect(inputEditor(page).locator('.squiggly-error')).toHaveCount(0);
+  });
+
   test('opening a local file loads it with the format its name says', async ({ page }) => {
     await openPlayground(page);
     await page.getByLabel('Open a local file').setInputFiles({

@@ -19,6 +19,7 @@ import { InputActions } from './input-actions';
 import { MetadataPanel } from './metadata-panel';
 import { PlaygroundToolbar } from './playground-toolbar';
 import { ProblemsList } from './problems-list';
+import { SchemaPane } from './schema-pane';
 
 const MARKER_OWNER = 'yamljson';
 
@@ -302,6 +303,7 @@ export function Playground() {
   return (
     <div className="playground">
       <PlaygroundToolbar state={state} onChange={update} onSwap={swap} onConvert={convertNow} onShare={share} />
+      {state.mode === 'validate' ? <SchemaPane schema={state.schema ?? ''} onChange={(schema) => update({ schema })} /> : null}
       <div className="editors">
         <section
           className={`pane${dragging ? ' pane-dragging' : ''}`}

@@ -89,6 +89,19 @@ export const validateRequestExamples: Record<string, Example<z.input<typeof Vali
     summary: 'YAML 1.1: `on` and `yes` are the same key (true)',
     value: { input: 'on: push\nyes: 1\n', type: 'yaml', yamlVersion: '1.1' },
   },
+  schema: {
+    summary: 'YAML against a JSON Schema',
+    value: {
+      input: 'name: web\nreplicas: two\nimage: nginx\n',
+      type: 'yaml',
+      schema: {
+        type: 'object',
+        required: ['name', 'image', 'port'],
+        additionalProperties: false,
+        properties: { name: { type: 'string' }, replicas: { type: 'integer', minimum: 1 }, port: { type: 'integer' } },
+      },
+    },
+  },
 };
 
 export const validateResponseExamples: Record<string, Example<ValidateResponse>> = {
@@ -109,6 +122,45 @@ export const validateResponseExamples: Record<string, Example<ValidateResponse>>
     },
   },
 };
+
+/** What validateRequestExamples.schema answers (test/api/openapi.test.ts sends it). */
+export const validateSchemaResponseExample: Example<ValidateResponse> = {
+  summary: 'Invalid against the schema: places, pointers, keywords',
+  value: {
+    success: true,
+    valid: false,
+    errors: [
+      {
+        message: 'The document must have the property "port".',
+        line: 1,
+        column: 1,
+        code: 'SCHEMA_REQUIRED',
+        path: '/port',
+        keyword: 'required',
+        schemaPath: '#/required',
+      },
+      {
+        message: '/replicas must be integer.',
+        line: 2,
+        column: 11,
+        code: 'SCHEMA_TYPE',
+        path: '/replicas',
+        keyword: 'type',
+        schemaPath: '#/properties/replicas/type',
+      },
+      {
+        message: 'The document has the property "image", which the schema does not allow.',
+        line: 3,
+        column: 1,
+        code: 'SCHEMA_ADDITIONAL_PROPERTY',
+        path: '/image',
+        keyword: 'additionalProperties',
+        schemaPath: '#/additionalProperties',
+      },
+    ],
+  },
+};
+validateResponseExamples.schemaViolations = validateSchemaResponseExample;
 
 export const healthExample: HealthResponse = { status: 'healthy', version: '1.2.3', uptime: 42 };
 

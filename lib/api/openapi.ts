@@ -181,7 +181,11 @@ function validateOperation(): Json {
   return {
     operationId: 'validate',
     summary: 'Validate YAML, JSON or JSONC',
-    description: 'Invalid input is a normal answer: 200 with `valid: false` and every error found (at most 100).',
+    description:
+      'Invalid input is a normal answer: 200 with `valid: false` and every error found (at most 100). ' +
+      'With `schema` (JSON Schema draft 2020-12 or draft-07), a document that parses is also checked against it: each violation comes with the line and column of its node, ' +
+      'its JSON Pointer `path`, the failed `keyword` and a `SCHEMA_*` code; each document of a YAML stream is checked on its own (`document` says which). ' +
+      'A schema that cannot be used (not a schema, a remote `$ref`, past the size bounds) is a 400; a check that runs past the time limit of one conversion (a catastrophic `pattern`) is a 422 `limit_exceeded`.',
     security: KEYED,
     requestBody: {
       required: true,
@@ -189,7 +193,7 @@ function validateOperation(): Json {
     },
     responses: {
       200: ok('ValidateResponse', validateResponseExamples, true),
-      ...errors([400, 401, 405, 413, 415, 429, 500, 503]),
+      ...errors([400, 401, 405, 413, 415, 422, 429, 500, 503]),
     },
   };
 }

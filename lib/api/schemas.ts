@@ -19,6 +19,23 @@ export const ValidationIssueSchema = z
       description: 'Stable, machine-readable: what kind of problem it is. `x-enumDescriptions` says what each code means.',
       'x-enumDescriptions': ISSUE_CODES,
     }),
+    path: z.string().optional().meta({
+      description: 'Schema violations: JSON Pointer of the offending node (`""`: the whole document; a missing or extra property: that property).',
+    }),
+    keyword: z
+      .string()
+      .optional()
+      .meta({ description: 'Schema violations: the JSON Schema keyword that failed (`type`, `required`, `additionalProperties`...).' }),
+    schemaPath: z
+      .string()
+      .optional()
+      .meta({ description: 'Schema violations: where that keyword is in the schema, as a URI fragment (`#/properties/spec/required`).' }),
+    document: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .meta({ description: 'Schema violations in a YAML stream of several documents: the 0-based index of the document.' }),
   })
   .register(apiSchemas, { id: 'ValidationIssue', description: 'One positioned problem in the input.' });
 

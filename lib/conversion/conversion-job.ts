@@ -2,16 +2,8 @@
 // bytes to bytes: run-converter.ts calls it in-process for small bodies and in a worker thread
 // for large ones, so a 100 MB body is never decoded, parsed or serialised on the event loop.
 // Server-side (the pool's workers and the request thread), never lib/api: workers/ imports it.
-import {
-  convert,
-  DeadlineExceeded,
-  decodeUtf8OrThrow,
-  NO_DEADLINE,
-  validate,
-  type Deadline,
-  type ConvertRequest,
-  type ConvertResult,
-} from '@/lib/converter';
+import { convert, DeadlineExceeded, decodeUtf8OrThrow, NO_DEADLINE, type Deadline, type ConvertRequest, type ConvertResult } from '@/lib/converter';
+import { validateDocument } from '@/lib/schema';
 import { joinBlocks, parseJsonBody, type BodyBytes } from './body-bytes';
 import { checkInputSizeOrThrow, type InputLimit } from './check-input-size';
 import { serializeError, type SerializedError } from './job-errors';
@@ -52,7 +44,10 @@ export function answerJob(job: ConversionJob, deadline: Deadline = NO_DEADLINE):
     case 'validate': {
       const request = parseRequestOrThrow(ValidateRequestSchema, parseJsonBody(bytes));
       checkInputSizeOrThrow(request.input, job.limit);
-      return { body: utf8(JSON.stringify(validate(request, { deadline }))) };
+      // A schema check runs only in a worker: ajv's regular expressions and generated code cannot be
+      // stopped by a deadline, only by the worker's time limit (a catastrophic `pattern` is cut there).
+      if (request.schema !== undefined && deadline !== NO_DEADLINE) throw new DeadlineExceeded(0);
+      return { body: utf8(JSON.stringify(validateDocument(request, { deadline }))) };
     }
     case 'convert-raw': {
       const { output, ...conversion } = convert({ ...job.options, input: decodeUtf8OrThrow(bytes) }, { deadline });

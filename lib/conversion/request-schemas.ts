@@ -100,4 +100,16 @@ export const ValidateRequestSchema = z.object({
       examples: ['yaml', 'json', 'jsonc'],
     }),
   yamlVersion: yamlVersionField(),
+  schema: z
+    .union([z.record(z.string(), z.unknown()), z.boolean(), z.string()], {
+      error: 'Field "schema" must be a JSON Schema: an object (or true or false), or its JSON or YAML text.',
+    })
+    .optional()
+    .meta({
+      description:
+        'A JSON Schema the document must satisfy: draft 2020-12 (the default) or draft-07, chosen by its `$schema`; an object, or its JSON or YAML text. ' +
+        "Each violation is an error with the line and column of the offending node (a missing property: its object's key; an extra property: its key; a wrong value: the value), " +
+        'its JSON Pointer `path`, the failed `keyword` and a `SCHEMA_*` code. Checked only when the document parses; each document of a YAML stream is checked on its own (errors carry `document`). ' +
+        '`$ref` must point inside the schema: remote schemas are never fetched. At most 256 KB, 64 levels and 20,000 objects and arrays; formats (date-time, email, uri...) are checked.',
+    }),
 });

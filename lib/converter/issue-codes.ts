@@ -50,12 +50,29 @@ export const ISSUE_CODES = {
   TAG_RESOLVE_FAILED: 'A YAML tag whose handle no %TAG directive declares, or whose type cannot hold the value.',
   RESOURCE_EXHAUSTION: 'The `yaml` parser ran out of stack on a collection (not expected: deeper input is refused as limit_exceeded first).',
   IMPOSSIBLE: 'The `yaml` parser reached a state it deems impossible (a bug: please report the input).',
+
+  // JSON Schema violations (POST /api/validate with `schema`; lib/schema/), one code per class of keyword
+  SCHEMA_TYPE: 'A value of another type than the schema allows ("type").',
+  SCHEMA_REQUIRED: 'A property the schema requires is missing ("required", "dependentRequired"); reported at its object.',
+  SCHEMA_ADDITIONAL_PROPERTY: 'A property the schema does not allow ("additionalProperties", "unevaluatedProperties"); reported at its key.',
+  SCHEMA_ENUM: 'A value that is not one the schema lists ("enum", "const").',
+  SCHEMA_PATTERN: 'A string that does not match the schema\'s regular expression ("pattern").',
+  SCHEMA_FORMAT: 'A string that is not of the schema\'s format ("format": date-time, email, uri...).',
+  SCHEMA_RANGE: 'A number outside the schema\'s bounds ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf").',
+  SCHEMA_LENGTH: 'A string shorter or longer than the schema allows ("minLength", "maxLength").',
+  SCHEMA_ITEMS: 'An array whose items break the schema\'s array rules ("minItems", "maxItems", "uniqueItems", "contains", "items": false...).',
+  SCHEMA_PROPERTIES: 'An object whose property count or names break the schema\'s rules ("minProperties", "maxProperties", "propertyNames").',
+  SCHEMA_COMBINATOR: 'A value that fails the schema\'s combination ("anyOf", "oneOf", "not", "if"/"then"/"else").',
+  SCHEMA_VIOLATION: 'A value that breaks another schema rule (a `false` schema, "dependentSchemas"...).',
 } as const;
 
 /** Stable, machine-readable kind of a ValidationIssue (ISSUE_CODES describes each). */
 export type IssueCode = keyof typeof ISSUE_CODES;
 
 export const ISSUE_CODE_LIST = Object.keys(ISSUE_CODES) as [IssueCode, ...IssueCode[]];
+
+/** The codes of JSON Schema violations (lib/schema/): the readers never report them. */
+export type SchemaIssueCode = Extract<IssueCode, `SCHEMA_${string}`>;
 
 /**
  * The `yaml` codes its Composer never reports as errors here: TAB_AS_INDENT is renamed TAB_INDENT,

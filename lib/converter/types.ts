@@ -60,6 +60,11 @@ export interface ValidateRequest {
   type: string;
   /** `type: yaml`: the version of documents without a `%YAML` directive (default `1.2`). */
   yamlVersion?: YamlVersion;
+  /**
+   * A JSON Schema (draft 2020-12 or draft-07) the document must satisfy: an object, or its JSON or
+   * YAML text. Checked by lib/schema (ajv), not by the converter's `validate`, which ignores it.
+   */
+  schema?: unknown;
 }
 
 /** One positioned problem. `line` and `column` are 1-based; columns count UTF-16 code units. */
@@ -69,6 +74,14 @@ export interface ValidationIssue {
   column: number;
   /** Stable, machine-readable; every code and what it means: ISSUE_CODES (issue-codes.ts). */
   code: IssueCode;
+  /** Schema violations only: JSON Pointer of the offending value in the document (`""`: the whole document). */
+  path?: string;
+  /** Schema violations only: the JSON Schema keyword that failed (`type`, `required`, ...). */
+  keyword?: string;
+  /** Schema violations only: JSON Pointer of that keyword in the schema, as a URI fragment (`#/properties/a/type`). */
+  schemaPath?: string;
+  /** Schema violations in a stream of several YAML documents: the 0-based index of the document (its index in the JSON array convert gives). */
+  document?: number;
 }
 
 /** The 200 body of `POST /api/validate`. */

@@ -57,4 +57,14 @@ describe('the curl command', () => {
     expect(command).toMatch(/^jq -Rs '\{input: \., type: "yaml"\}' input\.yaml \|/);
     expect(command).toContain('--data-binary @-');
   });
+
+  it("sends the schema pane's schema: in the body, or for a large document from schema.json through jq", () => {
+    const schema = 'required: [a]\n';
+    const small = buildCurlCommand('https://h.example', toPlaygroundRequest({ ...base, mode: 'validate', schema }));
+    expect(JSON.parse(shellReads(small.split('--data-binary ')[1]!))).toStrictEqual({ input: base.input, type: 'yaml', schema });
+    const big = { ...base, mode: 'validate' as const, schema, input: 'a: 1\n'.repeat(INLINE_INPUT_LIMIT) };
+    expect(buildCurlCommand('https://h.example', toPlaygroundRequest(big))).toMatch(
+      /^jq -Rs --rawfile schema schema\.json '\{input: \., type: "yaml", schema: \$schema\}' input\.yaml \|/,
+    );
+  });
 });

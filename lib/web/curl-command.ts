@@ -36,9 +36,12 @@ export function buildCurlCommand(origin: string, request: PlaygroundRequest, api
       `  --data-binary @${file}`,
     ].join(' \\\n');
   }
-  const { type } = request.body;
+  const { type, schema } = request.body;
+  // A schema travels as its text, read from a file of its own like the document.
+  const withSchema = schema !== undefined ? ' --rawfile schema schema.json' : '';
+  const fields = `{input: ., type: ${JSON.stringify(type)}${schema !== undefined ? ', schema: $schema' : ''}}`;
   return [
-    `jq -Rs ${shellQuote(`{input: ., type: ${JSON.stringify(type)}}`)} input.${type === 'yaml' ? 'yaml' : 'json'} |`,
+    `jq -Rs${withSchema} ${shellQuote(fields)} input.${type === 'yaml' ? 'yaml' : 'json'} |`,
     `  curl -s ${shellQuote(origin + request.endpoint)}`,
     `  ${auth}`,
     `  -H 'Content-Type: application/json'`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFromFileName, toPlaygroundRequest } from './playground-state';
+import { formatFromFileName, parsePlaygroundState, toPlaygroundRequest } from './playground-state';
 
 describe('the playground request', () => {
   it('is convert with only the options switched on', () => {
@@ -30,6 +30,23 @@ describe('the playground request', () => {
       preserveAnchors: true,
     });
     expect(r).toEqual({ endpoint: '/api/validate', body: { input: '{}', type: 'jsonc' } });
+  });
+
+  it("carries the schema pane's text to validate when there is one, never to convert", () => {
+    const state = { input: 'a: 1', inputFormat: 'yaml', outputFormat: 'json', preserveComments: false, preserveAnchors: false } as const;
+    expect(toPlaygroundRequest({ ...state, mode: 'validate', schema: '{"type": "object"}' }).body).toStrictEqual({
+      input: 'a: 1',
+      type: 'yaml',
+      schema: '{"type": "object"}',
+    });
+    expect(toPlaygroundRequest({ ...state, mode: 'validate', schema: '  \n' }).body).toStrictEqual({ input: 'a: 1', type: 'yaml' });
+    expect(toPlaygroundRequest({ ...state, mode: 'convert', schema: '{}' }).body).toStrictEqual({
+      input: 'a: 1',
+      inputType: 'yaml',
+      outputType: 'json',
+    });
+    expect(parsePlaygroundState({ ...state, mode: 'validate', schema: 'required: [a]' })?.schema).toBe('required: [a]');
+    expect(parsePlaygroundState({ ...state, mode: 'validate', schema: 5 })).not.toHaveProperty('schema');
   });
 });
 

@@ -13,6 +13,8 @@ export interface PlaygroundState {
   outputFormat: OutputFormat;
   preserveComments: boolean;
   preserveAnchors: boolean;
+  /** Validate only: the text of a JSON Schema (JSON or YAML) the input is checked against; absent or blank: none. */
+  schema?: string;
 }
 
 export type PlaygroundRequest = { endpoint: '/api/convert'; body: ConvertRequest } | { endpoint: '/api/validate'; body: ValidateRequest };
@@ -20,7 +22,10 @@ export type PlaygroundRequest = { endpoint: '/api/convert'; body: ConvertRequest
 /** The exact body the API receives for this state (what the browser converts, and what curl sends). */
 export function toPlaygroundRequest(state: PlaygroundState): PlaygroundRequest {
   if (state.mode === 'validate') {
-    return { endpoint: '/api/validate', body: { input: state.input, type: state.inputFormat } };
+    const body: ValidateRequest = { input: state.input, type: state.inputFormat };
+    // Sent as the text the user wrote: the API reads a schema given as JSON or YAML text.
+    if (state.schema !== undefined && state.schema.trim() !== '') body.schema = state.schema;
+    return { endpoint: '/api/validate', body };
   }
   const body: ConvertRequest = {
     input: state.input,
@@ -43,7 +48,7 @@ export function parsePlaygroundState(value: unknown): PlaygroundState | null {
   const mode: PlaygroundMode = v.mode === 'validate' ? 'validate' : 'convert';
   const inputFormat = INPUT_FORMATS.find((f) => f === v.inputFormat) ?? 'yaml';
   const outputFormat = OUTPUT_FORMATS.find((f) => f === v.outputFormat) ?? (inputFormat === 'yaml' ? 'json' : 'yaml');
-  return {
+  const state: PlaygroundState = {
     mode,
     input: v.input,
     inputFormat,
@@ -51,6 +56,8 @@ export function parsePlaygroundState(value: unknown): PlaygroundState | null {
     preserveComments: v.preserveComments === true,
     preserveAnchors: v.preserveAnchors === true,
   };
+  if (typeof v.schema === 'string' && v.schema !== '') state.schema = v.schema;
+  return state;
 }
 
 /** The format a file's name suggests, or null. */

@@ -3,6 +3,10 @@ import { convert } from '@/lib/converter';
 import { toConversionView } from './conversion-view';
 import { runConverterJob } from './run-converter-job';
 import { SAMPLES } from './samples';
+import { SCHEMA_SAMPLES } from './schema-samples';
+
+/** Sample documents (lib/web/samples.ts) and the sample schema each satisfies. */
+const PAIRS: Array<[sample: string, schema: string]> = [['compose', 'compose']];
 import { toPlaygroundRequest } from './playground-state';
 
 describe('the playground converter job', () => {
@@ -47,5 +51,29 @@ describe('the playground converter job', () => {
       expect(view.isDocument, sample.id).toBe(true);
       expect(view.fileName).toBe(`converted.${sample.state.outputFormat}`);
     }
+  });
+
+  it('checks the sample documents against the sample schemas: each valid for its own, violations placed', () => {
+    const check = (sampleId: string, schemaId: string) => {
+      const sample = SAMPLES.find((s) => s.id === sampleId)!;
+      const schema = SCHEMA_SAMPLES.find((s) => s.id === schemaId)!.text;
+      const answer = runConverterJob({ kind: 'validate', request: { input: sample.state.input, type: 'yaml', schema } });
+      if (!answer.success || !('valid' in answer)) throw new Error(JSON.stringify(answer));
+      return answer;
+    };
+    for (const [sampleId, schemaId] of PAIRS) expect(check(sampleId, schemaId).errors, `${sampleId} / ${schemaId}`).toStrictEqual([]);
+    // The Kubernetes sample is a Deployment and a Service: only the second breaks the Deployment schema.
+    const stream = check('kubernetes', 'kubernetes-deployment');
+    expect(stream.valid).toBe(false);
+    expect(new Set(stream.errors.map((e) => e.document))).toStrictEqual(new Set([1]));
+    expect(check('kubernetes', 'compose').errors[0]).toMatchObject({ code: 'SCHEMA_REQUIRED', path: '/services', line: 2, column: 1, document: 0 });
+  });
+
+  it("answers a schema it cannot use with the API's 400 body", () => {
+    const answer = runConverterJob({ kind: 'validate', request: { input: 'a: 1', type: 'yaml', schema: { $ref: 'https://example.com/s.json' } } });
+    expect(answer).toStrictEqual({
+      success: false,
+      error: { code: 'bad_request', message: expect.stringMatching(/remote schemas are never fetched/) },
+    });
   });
 });

@@ -1,10 +1,12 @@
 // Runs one playground job with lib/converter and answers with the body the API would send.
-import { convert, isConversionError, validate } from '@/lib/converter';
+import { convert, isConversionError } from '@/lib/converter';
+import { validateDocument } from '@/lib/schema';
 import type { ConverterAnswer, ConverterFailure, ConverterJob } from './converter-protocol';
 
 export function runConverterJob(job: ConverterJob): ConverterAnswer {
   try {
-    return job.kind === 'convert' ? convert(job.request) : validate(job.request);
+    // validateDocument is the converter's validate, plus the schema check when the request has a schema.
+    return job.kind === 'convert' ? convert(job.request) : validateDocument(job.request);
   } catch (err) {
     // Same bundle as the converter: instanceof holds.
     if (isConversionError(err)) {

@@ -223,6 +223,12 @@ describe('the OpenAPI examples are what the server really answers', () => {
     expect(await res.text()).toBe(convertResponseExamples.yaml11!.value.output);
   });
 
+  it('validate: the schema example gives exactly the documented violations', async () => {
+    const res = await postJson('/api/validate', validateRequestExamples.schema!.value);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toStrictEqual(validateResponseExamples.schemaViolations!.value);
+  });
+
   it('raw mode: the documented input gives the documented output', async () => {
     const res = await postBytes('/api/convert?from=yaml&to=json', rawConvertExamples.yamlIn, 'application/yaml');
     expect(res.status).toBe(200);

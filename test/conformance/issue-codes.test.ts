@@ -77,8 +77,9 @@ describe('validation issue codes', () => {
     }
     const unlisted = [...seen].filter(([code]) => !(code in ISSUE_CODES));
     expect(unlisted).toStrictEqual([]);
-    // The suites reach most of the list; the rest but the `yaml` failsafes, by inputs made for them.
-    expect(seen.size).toBeGreaterThan(ISSUE_CODE_LIST.length / 2);
+    // The suites reach most of the readers' codes; the rest but the `yaml` failsafes, by inputs made for them.
+    // (The SCHEMA_* codes are JSON Schema violations, never syntax: test/schema/validate-schema.test.ts reaches them.)
+    expect(seen.size).toBeGreaterThan(ISSUE_CODE_LIST.filter((code) => !code.startsWith('SCHEMA_')).length / 2);
   });
 
   it.each(MADE)('lists %s, which the suites hold no example of', (code, type, input) => {

@@ -1,0 +1,226 @@
+// A user's JSON Schema -> an ajv validate function: the schema read (object, or JSON or YAML text),
+// bounded (lib/schema/limits.ts), its draft chosen by `$schema`, compiled once and cached (an LRU
+// bounded in entries and in schema text). Every refusal is a 400 bad_request naming the problem.
+// Remote `$ref`s are never fetched: ajv gets no `loadSchema`, so a reference that is not inside the
+// schema fails to compile and is refused here.
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { convert, ConversionError, isConversionError } from '@/lib/converter';
+import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, SCHEMA_CACHE_CHARS, SCHEMA_CACHE_ENTRIES } from './limits';
+
+export type Draft = '2020-12' | 'draft-07';
+
+export interface CompiledSchema {
+  draft: Draft;
+  validate: ValidateFunction;
+}
+
+const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+
+/** `$schema` values (without a trailing `#`, either scheme) and the draft each means. */
+const DRAFTS: ReadonlyMap<string, Draft> = new Map([
+  ['json-schema.org/draft/2020-12/schema', '2020-12'],
+  ['json-schema.org/draft-07/schema', 'draft-07'],
+]);
+
+function refused(message: string): ConversionError {
+  return new ConversionError('bad_request', message);
+}
+
+/**
+ * The schema of a request as a value: an object or a boolean as is; a string read as JSON, else as
+ * YAML. Throws 400 for anything else, for text that reads as neither, and past the size bound.
+ */
+export function readSchema(schema: unknown): object | boolean {
+  if (typeof schema === 'string') {
+    if (schema.length > MAX_SCHEMA_CHARS) throw tooBig(schema.length);
+    return checkSchemaValue(parseSchemaText(schema));
+  }
+  return checkSchemaValue(schema);
+}
+
+function parseSchemaText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not JSON: YAML (a superset of JSON for the schemas people write), read by the converter itself.
+  }
+  try {
+    const { output } = convert({ input: text, inputType: 'yaml', outputType: 'json' });
+    return JSON.parse(output);
+  } catch (err) {
+    if (!isConversionError(err)) throw err;
+    const first = err.details?.[0];
+    const where = first ? ` (line ${first.line}, column ${first.column}: ${first.message})` : ` (${err.message})`;
+    throw refused(`Field "schema" is a string that is neither JSON nor YAML${where}.`);
+  }
+}
+
+function checkSchemaValue(schema: unknown): object | boolean {
+  if (typeof schema === 'boolean') return schema;
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw refused('Field "schema" must be a JSON Schema: an object (or true or false), or its JSON or YAML text.');
+  }
+  measureSchema(schema);
+  return schema;
+}
+
+function tooBig(chars: number): ConversionError {
+  return refused(`The schema is ${Math.ceil(chars / 1024)} KB; the limit is ${MAX_SCHEMA_CHARS / 1024} KB.`);
+}
+
+/** Depth and node count, walked without recursion (a hostile schema may nest thousands deep). */
+function measureSchema(schema: object): void {
+  const stack: Array<[value: unknown, depth: number]> = [[schema, 1]];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_SCHEMA_DEPTH) throw refused(`The schema nests more than ${MAX_SCHEMA_DEPTH} levels deep; the limit is ${MAX_SCHEMA_DEPTH}.`);
+    if (++nodes > MAX_SCHEMA_NODES) {
+      throw refused(
+        `The schema has more than ${MAX_SCHEMA_NODES.toLocaleString('en-US')} objects and arrays; the limit is ${MAX_SCHEMA_NODES.toLocaleString('en-US')}.`,
+      );
+    }
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+}
+
+/** The draft a schema asks for with `$schema` (none: 2020-12); another draft is refused. */
+export function draftOf(schema: object | boolean): Draft {
+  if (typeof schema === 'boolean' || !('$schema' in schema)) return '2020-12';
+  const uri = (schema as { $schema?: unknown }).$schema;
+  const key = typeof uri === 'string' ? uri.replace(/^https?:\/\//, '').replace(/#$/, '') : '';
+  const draft = DRAFTS.get(key);
+  if (draft === undefined) {
+    throw refused(
+      `The schema's "$schema" ${JSON.stringify(uri)} is not a draft this service reads; accepted: "${DRAFT_2020}" (the default) and "${DRAFT_07}".`,
+    );
+  }
+  return draft;
+}
+
+/* --------------------------------------------------------------------------------------------- */
+/* The two ajv instances and the cache.                                                           */
+/* --------------------------------------------------------------------------------------------- */
+
+const AJV_OPTIONS = {
+  // Every violation, not the first (cut at MAX_ERRORS by the caller).
+  allErrors: true,
+  // Real schemas carry keywords of their own (x-kubernetes-*, descriptions in odd places): ignored, not refused.
+  strict: false,
+  // No console output from a library in a server or a browser worker.
+  logger: false,
+  // No `loadSchema`: ajv never fetches a schema; `$data` off (a value deciding a regex is a ReDoS door).
+  $data: false,
+} as const;
+
+let instances: { '2020-12': Ajv; 'draft-07': Ajv } | null = null;
+
+/** Made on first use: building them compiles the meta-schemas (a few milliseconds). */
+function ajvFor(draft: Draft): Ajv {
+  if (instances === null) {
+    const modern = new Ajv2020(AJV_OPTIONS);
+    const classic = new Ajv(AJV_OPTIONS);
+    addFormats(modern);
+    addFormats(classic);
+    instances = { '2020-12': modern, 'draft-07': classic };
+  }
+  return instances[draft];
+}
+
+interface CacheEntry {
+  compiled: CompiledSchema;
+  chars: number;
+}
+
+/** Insertion order is recency: a hit moves its entry to the end; eviction takes from the front. */
+const cache = new Map<string, CacheEntry>();
+let cachedChars = 0;
+const counters = { compilations: 0, hits: 0 };
+
+/** Diagnostics and tests: compilations run and cache hits since the process started, and the cache's size now. */
+export function schemaCacheStats(): { compilations: number; hits: number; entries: number; chars: number } {
+  return { ...counters, entries: cache.size, chars: cachedChars };
+}
+
+/** Tests: starts from an empty cache and zero counters. */
+export function clearSchemaCache(): void {
+  cache.clear();
+  cachedChars = 0;
+  counters.compilations = 0;
+  counters.hits = 0;
+}
+
+/**
+ * The compiled form of a request's `schema` (see readSchema), from the cache when the same schema
+ * text was compiled lately. The key is the schema's JSON text, which a Map hashes once.
+ */
+export function compileSchema(schemaField: unknown): CompiledSchema {
+  const schema = readSchema(schemaField);
+  const text = JSON.stringify(schema);
+  if (text.length > MAX_SCHEMA_CHARS) throw tooBig(text.length);
+  const hit = cache.get(text);
+  if (hit !== undefined) {
+    counters.hits++;
+    cache.delete(text);
+    cache.set(text, hit);
+    return hit.compiled;
+  }
+  const draft = draftOf(schema);
+  // Compiled from a private copy: ajv keeps the object it compiled, the caller's may be changed later.
+  const compiled = { draft, validate: compileIsolated(ajvFor(draft), JSON.parse(text) as object | boolean) };
+  counters.compilations++;
+  cache.set(text, { compiled, chars: text.length });
+  cachedChars += text.length;
+  for (const [key, entry] of cache) {
+    if (cache.size <= SCHEMA_CACHE_ENTRIES && cachedChars <= SCHEMA_CACHE_CHARS) break;
+    if (key === text) continue;
+    cache.delete(key);
+    cachedChars -= entry.chars;
+  }
+  return compiled;
+}
+
+/**
+ * Compiles with a shared instance, then takes back whatever the schema registered in it (its `$id`
+ * and every nested `$id`): one user's schema must never resolve a `$ref` against another's.
+ */
+function compileIsolated(ajv: Ajv, schema: object | boolean): ValidateFunction {
+  const refsBefore = new Set(Object.keys(ajv.refs));
+  const schemasBefore = new Set(Object.keys(ajv.schemas));
+  try {
+    return ajv.compile(schema);
+  } catch (err) {
+    throw compileError(err);
+  } finally {
+    if (typeof schema === 'object') ajv.removeSchema(schema);
+    for (const key of Object.keys(ajv.refs)) if (!refsBefore.has(key)) delete ajv.refs[key];
+    for (const key of Object.keys(ajv.schemas)) if (!schemasBefore.has(key)) ajv.removeSchema(key);
+  }
+}
+
+function compileError(err: unknown): ConversionError {
+  if (err instanceof Error && 'missingRef' in err) {
+    const ref = String((err as { missingRef: unknown }).missingRef);
+    const remote = /^[a-z][a-z0-9+.-]*:/i.test(ref);
+    return refused(
+      remote
+        ? `The schema's $ref "${ref}" points outside the schema; remote schemas are never fetched. Put the referenced schema in "$defs" (with its "$id") instead.`
+        : `The schema's $ref "${ref}" does not resolve to anything inside the schema.`,
+    );
+  }
+  if (err instanceof SyntaxError) return refused(`The schema has a "pattern" that is not a valid regular expression: ${err.message}`);
+  if (err instanceof Error) {
+    // ajv checks the schema against its draft's meta-schema first: "schema is invalid: data/type must be ...".
+    const message = err.message.replace(/^schema is invalid: /, '').replace(/\bdata(?=[/.\s])/g, 'schema');
+    return refused(`The schema is not a valid JSON Schema: ${message}`);
+  }
+  return refused('The schema could not be compiled.');
+}
+
+export type { ErrorObject };

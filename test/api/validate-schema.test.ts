@@ -1,0 +1,109 @@
+/** POST /api/validate with a JSON Schema: violations with their places, and refused schemas as 400s. */
+import { describe, expect, it } from 'vitest';
+import { expectError, postJson } from './helpers';
+
+const SCHEMA = {
+  type: 'object',
+  required: ['apiVersion', 'kind', 'metadata'],
+  properties: {
+    apiVersion: { const: 'apps/v1' },
+    kind: { enum: ['Deployment'] },
+    metadata: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^[a-z0-9-]+$' } } },
+    spec: { type: 'object', properties: { replicas: { type: 'integer', minimum: 0 } } },
+  },
+};
+
+async function validateOk(body: Record<string, unknown>) {
+  const res = await postJson('/api/validate', body);
+  const json = await res.json();
+  expect(res.status, JSON.stringify(json)).toBe(200);
+  return json;
+}
+
+describe('POST /api/validate with schema', () => {
+  it('answers valid: true for a document that satisfies the schema, in YAML and JSON', async () => {
+    const yaml = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n';
+    expect(await validateOk({ input: yaml, type: 'yaml', schema: SCHEMA })).toStrictEqual({ success: true, valid: true, errors: [] });
+    const json = '{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"}}';
+    expect(await validateOk({ input: json, type: 'json', schema: JSON.stringify(SCHEMA) })).toStrictEqual({ success: true, valid: true, errors: [] });
+  });
+
+  it('answers every violation with its line, column, path, keyword and code', async () => {
+    const yaml = 'apiVersion: apps/v2\nkind: Deployment\nmetadata:\n  labels: {}\nspec:\n  replicas: -1\n';
+    expect(await validateOk({ input: yaml, type: 'yml', schema: SCHEMA })).toStrictEqual({
+      success: true,
+      valid: false,
+      errors: [
+        {
+          message: '/apiVersion must be "apps/v1".',
+          line: 1,
+          column: 13,
+          code: 'SCHEMA_ENUM',
+          path: '/apiVersion',
+          keyword: 'const',
+          schemaPath: '#/properties/apiVersion/const',
+        },
+        {
+          message: '/metadata must have the property "name".',
+          line: 3,
+          column: 1,
+          code: 'SCHEMA_REQUIRED',
+          path: '/metadata/name',
+          keyword: 'required',
+          schemaPath: '#/properties/metadata/required',
+        },
+        {
+          message: '/spec/replicas must be >= 0.',
+          line: 6,
+          column: 13,
+          code: 'SCHEMA_RANGE',
+          path: '/spec/replicas',
+          keyword: 'minimum',
+          schemaPath: '#/properties/spec/properties/replicas/minimum',
+        },
+      ],
+    });
+  });
+
+  it('checks each document of a YAML stream and says which', async () => {
+    const yaml = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: a}\n---\napiVersion: apps/v1\nkind: Service\nmetadata: {name: b}\n';
+    const body = await validateOk({ input: yaml, type: 'yaml', schema: SCHEMA });
+    expect(body.errors).toStrictEqual([
+      {
+        message: '/kind must be one of "Deployment".',
+        line: 6,
+        column: 7,
+        code: 'SCHEMA_ENUM',
+        path: '/kind',
+        keyword: 'enum',
+        schemaPath: '#/properties/kind/enum',
+        document: 1,
+      },
+    ]);
+  });
+
+  it('reports syntax errors, and no violations, for a document that does not parse', async () => {
+    const body = await validateOk({ input: 'a: 1\na: 2\n', type: 'yaml', schema: SCHEMA });
+    expect(body).toStrictEqual({ success: true, valid: false, errors: [{ message: expect.any(String), line: 2, column: 1, code: 'DUPLICATE_KEY' }] });
+  });
+
+  it('refuses a remote $ref with 400 and a clear message, fetching nothing', async () => {
+    const res = await postJson('/api/validate', { input: 'a: 1', type: 'yaml', schema: { $ref: 'http://127.0.0.1:9/schema.json' } });
+    await expectError(res, 400, {
+      code: 'bad_request',
+      message:
+        'The schema\'s $ref "http://127.0.0.1:9/schema.json" points outside the schema; remote schemas are never fetched. Put the referenced schema in "$defs" (with its "$id") instead.',
+    });
+  });
+
+  it('refuses a schema that is not one, with 400', async () => {
+    await expectError(await postJson('/api/validate', { input: 'a: 1', type: 'yaml', schema: 5 }), 400, {
+      code: 'bad_request',
+      message: 'Field "schema" must be a JSON Schema: an object (or true or false), or its JSON or YAML text.',
+    });
+    await expectError(await postJson('/api/validate', { input: 'a: 1', type: 'yaml', schema: { minimum: 'one' } }), 400, {
+      code: 'bad_request',
+      message: 'The schema is not a valid JSON Schema: schema/minimum must be number',
+    });
+  });
+});

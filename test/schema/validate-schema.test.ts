@@ -1,0 +1,317 @@
+/** JSON Schema validation (lib/schema): every violation with the place of its node in the YAML or JSON text. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ConversionError, validate, type ValidationIssue } from '@/lib/converter';
+import { clearSchemaCache, schemaCacheStats, validateDocument } from '@/lib/schema';
+import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, SCHEMA_CACHE_ENTRIES } from '@/lib/schema/limits';
+
+const DEPLOYMENT = {
+  type: 'object',
+  required: ['name', 'spec'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+    replicas: { type: 'integer', minimum: 1 },
+    spec: {
+      type: 'object',
+      required: ['image'],
+      properties: { image: { type: 'string' }, pull: { enum: ['Always', 'Never'] }, owner: { type: 'string', format: 'email' } },
+    },
+    ports: { type: 'array', items: { type: 'integer', maximum: 65535 } },
+  },
+};
+
+/** The errors of a check, without messages (asserted separately where they matter). */
+function errorsOf(input: string, schema: unknown = DEPLOYMENT, type = 'yaml'): Array<Omit<ValidationIssue, 'message'>> {
+  const result = validateDocument({ input, type, schema });
+  expect(result.valid).toBe(result.errors.length === 0);
+  return result.errors.map(({ message: _message, ...rest }) => rest);
+}
+
+/** Where each violation is: `code path @line:column`. */
+function places(input: string, schema: unknown = DEPLOYMENT, type = 'yaml'): string[] {
+  return errorsOf(input, schema, type).map(
+    (e) => `${e.code} ${e.path} @${e.line}:${e.column}${e.document !== undefined ? ` doc ${e.document}` : ''}`,
+  );
+}
+
+function refusal(schema: unknown): string {
+  try {
+    validateDocument({ input: 'a: 1\n', type: 'yaml', schema });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConversionError);
+    expect((err as ConversionError).code).toBe('bad_request');
+    return (err as ConversionError).message;
+  }
+  throw new Error('the schema was accepted');
+}
+
+beforeEach(() => clearSchemaCache());
+
+describe('places in YAML', () => {
+  it('puts a wrong value at the value, a missing property at its object key, an extra one at its key', () => {
+    const input = 'name: web\nreplicas: 0\nspec:\n  pull: Sometimes\nextra: 1\n';
+    expect(places(input)).toStrictEqual([
+      'SCHEMA_RANGE /replicas @2:11',
+      'SCHEMA_REQUIRED /spec/image @3:1',
+      'SCHEMA_ENUM /spec/pull @4:9',
+      'SCHEMA_ADDITIONAL_PROPERTY /extra @5:1',
+    ]);
+  });
+
+  it('puts a missing property of the whole document at its first node', () => {
+    expect(places('# a comment\n\nname: web\n')).toStrictEqual(['SCHEMA_REQUIRED /spec @3:1']);
+  });
+
+  it('finds nodes in flow collections and sequences', () => {
+    expect(places('name: web\nspec: {image: 3, owner: nobody}\nports: [80, 70000, "x"]\n')).toStrictEqual([
+      'SCHEMA_TYPE /spec/image @2:15',
+      'SCHEMA_FORMAT /spec/owner @2:25',
+      'SCHEMA_RANGE /ports/1 @3:13',
+      'SCHEMA_TYPE /ports/2 @3:20',
+    ]);
+    expect(places('name: web\nspec:\n  image: x\nports:\n  - 80\n  - http\n')).toStrictEqual(['SCHEMA_TYPE /ports/1 @6:5']);
+  });
+
+  it('checks each document of a stream on its own and says which', () => {
+    const input = '---\nname: a\nspec: {image: x}\n---\nname: B\n---\nname: c\nspec: {image: x}\n';
+    expect(places(input)).toStrictEqual(['SCHEMA_REQUIRED /spec @5:1 doc 1', 'SCHEMA_PATTERN /name @5:7 doc 1']);
+  });
+
+  it('places a violation inside an alias at the alias, and a merged property at its <<', () => {
+    const input = 'x-base: &base {image: 3}\nname: web\nspec: *base\n';
+    // x-base is an extra property (at its key); /spec/image comes from the alias on line 3.
+    expect(places(input)).toStrictEqual(['SCHEMA_ADDITIONAL_PROPERTY /x-base @1:1', 'SCHEMA_TYPE /spec/image @3:7']);
+    const schema = { type: 'object', properties: { spec: { type: 'object', properties: { image: { type: 'string' }, pull: { type: 'string' } } } } };
+    const merged = 'base: &base {image: 3, pull: 4}\nspec:\n  <<: *base\n  pull: 5\n';
+    // image comes from the merge (reported at `<<`); pull is given again, explicitly, on line 4.
+    expect(places(merged, schema)).toStrictEqual(['SCHEMA_TYPE /spec/image @3:3', 'SCHEMA_TYPE /spec/pull @4:9']);
+  });
+
+  it('reads keys as the converter writes them: typed plain keys, quoted keys, pointer escapes', () => {
+    const schema = { type: 'object', additionalProperties: { type: 'string' } };
+    expect(places('1: a\ntrue: b\n"a/b": 3\n~: 4\n', schema)).toStrictEqual(['SCHEMA_TYPE /a~1b @3:8', 'SCHEMA_TYPE /null @4:4']);
+  });
+
+  it('places nodes of YAML the single-pass reader leaves to the reference path (tags, directives) the same way', () => {
+    const plain = 'name: web\nreplicas: 0\nspec:\n  image: 3\n';
+    const tagged = '%YAML 1.2\n---\nname: !!str web\nreplicas: 0\nspec:\n  image: 3\n';
+    expect(places(plain)).toStrictEqual(['SCHEMA_RANGE /replicas @2:11', 'SCHEMA_TYPE /spec/image @4:10']);
+    expect(places(tagged)).toStrictEqual(['SCHEMA_RANGE /replicas @4:11', 'SCHEMA_TYPE /spec/image @6:10']);
+  });
+
+  it('reports syntax errors first and then runs no schema check', () => {
+    const result = validateDocument({ input: 'name: [web\n', type: 'yaml', schema: DEPLOYMENT });
+    expect(result.valid).toBe(false);
+    expect(result.errors.map((e) => e.code)).toStrictEqual(validate({ input: 'name: [web\n', type: 'yaml' }).errors.map((e) => e.code));
+    expect(result.errors.some((e) => e.code.startsWith('SCHEMA_'))).toBe(false);
+  });
+
+  it('checks an empty stream as null', () => {
+    expect(places('', { type: 'object' })).toStrictEqual(['SCHEMA_TYPE  @1:1']);
+    expect(places('', { type: 'null' })).toStrictEqual([]);
+  });
+});
+
+describe('places in JSON and JSONC', () => {
+  it('finds values, keys and objects in JSON', () => {
+    const input = '{\n  "name": "Web",\n  "spec": {"pull": "x"},\n  "extra": true\n}';
+    expect(places(input, DEPLOYMENT, 'json')).toStrictEqual([
+      'SCHEMA_PATTERN /name @2:11',
+      'SCHEMA_REQUIRED /spec/image @3:3',
+      'SCHEMA_ENUM /spec/pull @3:20',
+      'SCHEMA_ADDITIONAL_PROPERTY /extra @4:3',
+    ]);
+  });
+
+  it('skips comments and trailing commas in JSONC, and reads escaped keys', () => {
+    const input = '{\n  // the name\n  "name": /* here */ 7,\n  "spec": {"image": "x",},\n  "ports": [1, 2, /* bad */ -3, 99999,],\n}';
+    expect(places(input, DEPLOYMENT, 'jsonc')).toStrictEqual(['SCHEMA_TYPE /name @3:22', 'SCHEMA_RANGE /ports/3 @5:33']);
+    const schema = { type: 'object', additionalProperties: { type: 'string' } };
+    expect(places('{"a\\"b": 1, "x~y": "ok", "\\u0041": 2}', schema, 'json')).toStrictEqual(['SCHEMA_TYPE /a"b @1:10', 'SCHEMA_TYPE /A @1:36']);
+  });
+
+  it('checks the values convert reads: the last of equal keys, exact JSON numbers as doubles', () => {
+    const schema = { properties: { a: { type: 'string' }, n: { maximum: 1e20 } } };
+    expect(places('{"a": 1, "a": "x", "n": 12345678901234567890}', schema, 'json')).toStrictEqual([]);
+    expect(places('{"a": 1, "a": "x", "n": 123456789012345678901}', schema, 'jsonc')).toStrictEqual(['SCHEMA_RANGE /n @1:25']);
+  });
+
+  it('treats a __proto__ key as data', () => {
+    expect(places('{"__proto__": {"x": 1}}', { type: 'object', additionalProperties: false }, 'json')).toStrictEqual([
+      'SCHEMA_ADDITIONAL_PROPERTY /__proto__ @1:2',
+    ]);
+  });
+
+  it('refuses a document nested deeper than convert allows', () => {
+    for (const type of ['json', 'jsonc']) {
+      expect(() => validateDocument({ input: `{"a": "[[[", "b": ${'['.repeat(300)}${']'.repeat(300)}}`, type, schema: {} })).toThrow(
+        'The input nests 301 levels deep; the limit is 256.',
+      );
+    }
+    expect(validateDocument({ input: `{"a": "\\"[[[", "b": ${'['.repeat(255)}${']'.repeat(255)}}`, type: 'json', schema: {} }).valid).toBe(true);
+  });
+
+  it('reads strict JSON exactly as validate does: a byte order mark, errors', () => {
+    for (const input of ['\ufeff{"a": 1}', '{"a": 1,}', '{"a": 1} x', '']) {
+      const plain = validate({ input, type: 'json' });
+      expect(validateDocument({ input, type: 'json', schema: { properties: { a: { type: 'integer' } } } }), JSON.stringify(input)).toStrictEqual(
+        plain,
+      );
+    }
+    expect(places('\ufeff{"a": "x"}', { properties: { a: { type: 'integer' } } }, 'json')).toStrictEqual(['SCHEMA_TYPE /a @1:8']);
+  });
+});
+
+describe('keywords and messages', () => {
+  it.each([
+    ['type', { type: 'string' }, '5', 'SCHEMA_TYPE', 'The document must be string.'],
+    ['required', { required: ['a'] }, 'b: 1', 'SCHEMA_REQUIRED', 'The document must have the property "a".'],
+    [
+      'additionalProperties',
+      { additionalProperties: false },
+      'b: 1',
+      'SCHEMA_ADDITIONAL_PROPERTY',
+      'The document has the property "b", which the schema does not allow.',
+    ],
+    ['enum', { enum: ['x', 'y'] }, 'z', 'SCHEMA_ENUM', 'The document must be one of "x", "y".'],
+    ['const', { const: 3 }, '4', 'SCHEMA_ENUM', 'The document must be 3.'],
+    ['pattern', { pattern: '^a' }, 'b', 'SCHEMA_PATTERN', 'The document must match pattern "^a".'],
+    ['minimum', { minimum: 2 }, '1', 'SCHEMA_RANGE', 'The document must be >= 2.'],
+    ['maxLength', { maxLength: 2 }, 'abc', 'SCHEMA_LENGTH', 'The document must NOT have more than 2 characters.'],
+    ['items', { items: { type: 'integer' } }, '[1, x]', 'SCHEMA_TYPE', '/1 must be integer.'],
+    ['minItems', { minItems: 3 }, '[1]', 'SCHEMA_ITEMS', 'The document must NOT have fewer than 3 items.'],
+    ['format', { format: 'date-time' }, 'yesterday', 'SCHEMA_FORMAT', 'The document must match format "date-time".'],
+    ['maxProperties', { maxProperties: 1 }, '{a: 1, b: 2}', 'SCHEMA_PROPERTIES', 'The document must NOT have more than 1 properties.'],
+    ['not', { not: { type: 'string' } }, 'a', 'SCHEMA_COMBINATOR', 'The document must NOT be valid.'],
+    ['false schema', { properties: { a: false } }, 'a: 1', 'SCHEMA_VIOLATION', '/a boolean schema is false.'],
+  ])('%s', (_name, schema, input, code, message) => {
+    const result = validateDocument({ input, type: 'yaml', schema });
+    expect(result.valid).toBe(false);
+    expect(result.errors[0]).toMatchObject({ code, message });
+  });
+
+  it('gives the keyword and where it is in the schema', () => {
+    const [error] = validateDocument({ input: 'spec: {image: 1}\nname: a\n', type: 'yaml', schema: DEPLOYMENT }).errors;
+    expect(error).toStrictEqual({
+      message: '/spec/image must be string.',
+      line: 1,
+      column: 15,
+      code: 'SCHEMA_TYPE',
+      path: '/spec/image',
+      keyword: 'type',
+      schemaPath: '#/properties/spec/properties/image/type',
+    });
+  });
+
+  it('cuts at 100 violations', () => {
+    const input = `[${Array.from({ length: 300 }, () => '"x"').join(', ')}]`;
+    expect(validateDocument({ input, type: 'json', schema: { items: { type: 'integer' } } }).errors).toHaveLength(100);
+  });
+
+  it('passes a valid document, and without a schema answers exactly what validate does', () => {
+    expect(validateDocument({ input: 'name: web\nspec: {image: nginx}\n', type: 'yaml', schema: DEPLOYMENT })).toStrictEqual({
+      success: true,
+      valid: true,
+      errors: [],
+    });
+    for (const input of ['a: 1\na: 2\n', 'a: 1\n', '{'])
+      expect(validateDocument({ input, type: 'yaml' })).toStrictEqual(validate({ input, type: 'yaml' }));
+  });
+});
+
+describe('drafts', () => {
+  it('reads 2020-12 by default: $defs, prefixItems, dependentRequired, unevaluatedProperties', () => {
+    const schema = {
+      $defs: { port: { type: 'integer' } },
+      type: 'object',
+      properties: { pair: { prefixItems: [{ $ref: '#/$defs/port' }, { type: 'string' }], items: false } },
+      dependentRequired: { tls: ['cert'] },
+      unevaluatedProperties: false,
+    };
+    expect(places('pair: [x, y, z]\ntls: true\n', schema)).toStrictEqual([
+      'SCHEMA_ITEMS /pair @1:7',
+      'SCHEMA_TYPE /pair/0 @1:8',
+      // cert is required because tls is there: placed at tls.
+      'SCHEMA_REQUIRED /cert @2:1',
+      'SCHEMA_ADDITIONAL_PROPERTY /tls @2:1',
+    ]);
+  });
+
+  it('reads draft-07 when $schema says so: definitions, items as a list, additionalItems, dependencies', () => {
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: { port: { type: 'integer' } },
+      properties: { pair: { items: [{ $ref: '#/definitions/port' }], additionalItems: false } },
+      dependencies: { tls: ['cert'] },
+    };
+    expect(places('pair: [x, y]\ntls: true\n', schema)).toStrictEqual([
+      'SCHEMA_ITEMS /pair @1:7',
+      'SCHEMA_TYPE /pair/0 @1:8',
+      'SCHEMA_REQUIRED /cert @2:1',
+    ]);
+    // The same schema read as 2020-12 has no `definitions` keyword semantics for items-as-a-list: ajv refuses it.
+    expect(refusal({ ...schema, $schema: 'https://json-schema.org/draft/2020-12/schema' })).toMatch(/not a valid JSON Schema/);
+  });
+
+  it('refuses other drafts, naming the accepted ones', () => {
+    expect(refusal({ $schema: 'http://json-schema.org/draft-04/schema#' })).toBe(
+      'The schema\'s "$schema" "http://json-schema.org/draft-04/schema#" is not a draft this service reads; accepted: "https://json-schema.org/draft/2020-12/schema" (the default) and "http://json-schema.org/draft-07/schema#".',
+    );
+  });
+
+  it('accepts the schema as JSON or YAML text', () => {
+    expect(places('b: 1\n', '{"required": ["a"]}')).toStrictEqual(['SCHEMA_REQUIRED /a @1:1']);
+    expect(places('b: 1\n', 'required:\n  - a\n')).toStrictEqual(['SCHEMA_REQUIRED /a @1:1']);
+    expect(refusal('required: [a\n')).toMatch(/^Field "schema" is a string that is neither JSON nor YAML \(line 1, column 11: /);
+  });
+});
+
+describe('refused schemas', () => {
+  it('refuses a remote $ref without fetching it', () => {
+    expect(refusal({ $ref: 'https://example.com/schema.json' })).toBe(
+      'The schema\'s $ref "https://example.com/schema.json" points outside the schema; remote schemas are never fetched. Put the referenced schema in "$defs" (with its "$id") instead.',
+    );
+    expect(refusal({ $ref: '#/$defs/missing' })).toMatch(/does not resolve to anything inside the schema/);
+  });
+
+  it('resolves an $id inside the schema, and never one another schema declared', () => {
+    const withId = { $defs: { name: { $id: 'https://example.com/name', type: 'string' } }, properties: { a: { $ref: 'https://example.com/name' } } };
+    expect(places('a: 1\n', withId)).toStrictEqual(['SCHEMA_TYPE /a @1:4']);
+    expect(refusal({ properties: { a: { $ref: 'https://example.com/name' } } })).toMatch(/points outside the schema/);
+  });
+
+  it('refuses schemas past the bounds before compiling them', () => {
+    const big = { description: 'x'.repeat(MAX_SCHEMA_CHARS) };
+    expect(refusal(big)).toBe(`The schema is 257 KB; the limit is 256 KB.`);
+    expect(refusal(JSON.stringify(big))).toBe(`The schema is 257 KB; the limit is 256 KB.`);
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < MAX_SCHEMA_DEPTH; i++) deep = { items: deep };
+    expect(refusal(deep)).toBe(`The schema nests more than ${MAX_SCHEMA_DEPTH} levels deep; the limit is ${MAX_SCHEMA_DEPTH}.`);
+    const wide = { anyOf: Array.from({ length: MAX_SCHEMA_NODES }, () => ({})) };
+    expect(refusal(wide)).toMatch(/more than 20,000 objects and arrays/);
+    expect(schemaCacheStats().compilations).toBe(0);
+  });
+
+  it('refuses what is not a schema, with a clear message', () => {
+    expect(refusal([1])).toMatch(/^Field "schema" must be a JSON Schema/);
+    expect(refusal({ type: 'nope' })).toMatch(/^The schema is not a valid JSON Schema: schema\/type must be equal to one of the allowed values/);
+    expect(refusal({ pattern: '(' })).toMatch(/not a valid regular expression/);
+  });
+});
+
+describe('the compilation cache', () => {
+  it('compiles a schema once, and stays within its bound in entries', () => {
+    const schema = (n: number) => ({ properties: { [`p${n}`]: { type: 'string' } } });
+    validateDocument({ input: 'a: 1', type: 'yaml', schema: schema(0) });
+    validateDocument({ input: 'a: 2', type: 'yaml', schema: schema(0) });
+    validateDocument({ input: 'a: 3', type: 'yaml', schema: JSON.stringify(schema(0)) });
+    expect(schemaCacheStats()).toMatchObject({ compilations: 1, entries: 1 });
+    for (let n = 1; n <= SCHEMA_CACHE_ENTRIES + 10; n++) validateDocument({ input: 'a: 1', type: 'yaml', schema: schema(n) });
+    expect(schemaCacheStats()).toMatchObject({ compilations: SCHEMA_CACHE_ENTRIES + 11, entries: SCHEMA_CACHE_ENTRIES });
+    // The oldest was evicted (compiled again); the newest is still there (not compiled again).
+    validateDocument({ input: 'a: 1', type: 'yaml', schema: schema(SCHEMA_CACHE_ENTRIES + 10) });
+    expect(schemaCacheStats().compilations).toBe(SCHEMA_CACHE_ENTRIES + 11);
+    validateDocument({ input: 'a: 1', type: 'yaml', schema: schema(0) });
+    expect(schemaCacheStats().compilations).toBe(SCHEMA_CACHE_ENTRIES + 12);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * A validate job with a schema runs in the worker pool, never on the request thread: ajv's regular
+ * expressions cannot be stopped by a deadline, and the worker's time limit cuts a catastrophic one.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BodyBytes } from '@/lib/conversion/body-bytes';
+import type { ConversionJob } from '@/lib/conversion/conversion-job';
+import { ConversionPool, defaultRunLimits, type RunLimits } from '@/lib/api/run-converter';
+import { ConversionError } from '@/lib/converter';
+// @ts-expect-error: a plain .mjs build script without type declarations
+import { buildWorker } from '@/scripts/build-worker.mjs';
+
+const workerFile = path.join(__dirname, '../../build', `convert-worker.schema-test-${process.pid}.cjs`);
+let limits: RunLimits;
+const pools: ConversionPool[] = [];
+
+beforeAll(async () => {
+  await buildWorker(workerFile);
+  // The server's split: small bodies start on the request thread.
+  limits = { ...defaultRunLimits, workerFile, maxWorkers: 1 };
+});
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+});
+afterAll(() => rmSync(workerFile, { force: true }));
+
+function pool(overrides: Partial<RunLimits> = {}): ConversionPool {
+  const p = new ConversionPool({ ...limits, ...overrides });
+  pools.push(p);
+  return p;
+}
+
+function validateJob(request: Record<string, unknown>): ConversionJob {
+  const block = new TextEncoder().encode(JSON.stringify(request));
+  const body: BodyBytes = { blocks: [block], byteLength: block.byteLength };
+  return { kind: 'validate', body, limit: { maxInputBytes: 1_000_000 } };
+}
+
+const answer = async (p: ConversionPool, job: ConversionJob) => JSON.parse(new TextDecoder().decode((await p.run(job)).body));
+
+describe('schema validation in the worker pool', () => {
+  it('answers a small validate job without a schema on the request thread, and one with a schema in a worker', async () => {
+    const p = pool();
+    p.start();
+    expect(await answer(p, validateJob({ input: 'a: 1', type: 'yaml' }))).toStrictEqual({ success: true, valid: true, errors: [] });
+    expect(p.counters()).toStrictEqual({ inProcess: 1, handedOver: 0, inWorker: 0 });
+    const body = await answer(p, validateJob({ input: 'a: x', type: 'yaml', schema: { properties: { a: { type: 'integer' } } } }));
+    expect(body.errors).toStrictEqual([
+      { message: '/a must be integer.', line: 1, column: 4, code: 'SCHEMA_TYPE', path: '/a', keyword: 'type', schemaPath: '#/properties/a/type' },
+    ]);
+    expect(p.counters()).toStrictEqual({ inProcess: 1, handedOver: 1, inWorker: 1 });
+  });
+
+  it('cuts a catastrophic pattern with the time limit (422 limit_exceeded), and the next check is answered', async () => {
+    const p = pool({ timeoutMs: 2000 });
+    p.start();
+    const [before] = p.workerThreadIds();
+    // (a+)+$ against 40 a's and a mismatch backtracks 2^40 times: hours, not milliseconds.
+    const hostile = validateJob({ input: `x: ${'a'.repeat(40)}!`, type: 'yaml', schema: { properties: { x: { pattern: '^(a+)+$' } } } });
+    let err: unknown;
+    try {
+      await p.run(hostile);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConversionError);
+    expect((err as ConversionError).code).toBe('limit_exceeded');
+    expect((err as ConversionError).message).toBe('Converting this input took longer than 2 s, the limit for one conversion.');
+    expect(p.workerThreadIds()).not.toContain(before);
+    const next = await answer(p, validateJob({ input: 'x: aaa', type: 'yaml', schema: { properties: { x: { pattern: '^(a+)+$' } } } }));
+    expect(next).toStrictEqual({ success: true, valid: true, errors: [] });
+  });
+});
