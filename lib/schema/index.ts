@@ -17,6 +17,7 @@ import { readJson } from '@/lib/converter/json/read-json';
 import { findLoneSurrogate } from '@/lib/converter/utf8';
 import { fastYamlToJson } from '@/lib/converter/yaml/fast';
 import { readYaml } from '@/lib/converter/yaml/read-yaml';
+import { parseYamlVersionOrThrow } from '@/lib/converter/yaml-version';
 import { validate, type ValidateRequest, type ValidateResult, type ValidateType, type ValidationIssue } from '@/lib/converter';
 import { compileSchema } from './compile';
 import { violationOf, type Violation } from './issues';
@@ -59,14 +60,15 @@ function readValues(request: ValidateRequest): unknown[] | ValidateResult {
   const type = parseValidateTypeOrThrow(request.type);
   if (findLoneSurrogate(input) !== null) return validate(request);
   if (type === 'yaml') {
-    const fast = fastYamlToJson(input);
+    const yamlVersion = parseYamlVersionOrThrow(request.yamlVersion);
+    const fast = fastYamlToJson(input, yamlVersion);
     if (fast !== null) {
       const value: unknown = JSON.parse(fast.output);
       return fast.documents > 1 ? (value as unknown[]) : [value];
     }
     const checked = validate(request);
     if (!checked.valid) return checked;
-    const read = readYaml(input, { comments: false, anchors: false, target: 'json' });
+    const read = readYaml(input, { comments: false, anchors: false, target: 'json', yamlVersion });
     if (read.documents.length === 0) return [null];
     return read.documents.map((document) => irToValue(document.contents));
   }

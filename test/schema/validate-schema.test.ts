@@ -106,6 +106,16 @@ describe('places in YAML', () => {
     expect(result.errors.some((e) => e.code.startsWith('SCHEMA_'))).toBe(false);
   });
 
+  it('reads the document as yamlVersion says: under 1.1 `yes` is a boolean, under 1.2 a string', () => {
+    const schema = { type: 'object', properties: { enabled: { type: 'boolean' } } };
+    // The second has a set, a tag the single-pass reader leaves to the reference path.
+    for (const input of ['enabled: yes\n', 'enabled: yes\nlist: !!set {a}\n']) {
+      expect(validateDocument({ input, type: 'yaml', schema, yamlVersion: '1.1' }).valid).toBe(true);
+      const v12 = validateDocument({ input, type: 'yaml', schema });
+      expect(v12.errors.map((e) => [e.code, e.path, e.line, e.column])).toStrictEqual([['SCHEMA_TYPE', '/enabled', 1, 10]]);
+    }
+  });
+
   it('checks an empty stream as null', () => {
     expect(places('', { type: 'object' })).toStrictEqual(['SCHEMA_TYPE  @1:1']);
     expect(places('', { type: 'null' })).toStrictEqual([]);
