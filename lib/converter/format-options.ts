@@ -43,9 +43,11 @@ export interface FormatRequestOptions {
   indent?: number;
   sortKeys?: boolean;
   jsonStyle?: JsonStyle;
-  flowLevel?: number;
+  /** null: never (as absent). */
+  flowLevel?: number | null;
   quoteStyle?: QuoteStyle;
-  lineWidth?: number;
+  /** null: never fold (as absent). */
+  lineWidth?: number | null;
 }
 
 /** The checked options; `null` flowLevel / lineWidth: never flow, never fold. */
@@ -95,11 +97,11 @@ export function parseFormatOptionsOrThrow(request: FormatRequestOptions): Format
   if (indent !== undefined && indent !== 2 && indent !== 4) throw badOption('indent', indent, '2 or 4');
   if (sortKeys !== undefined && typeof sortKeys !== 'boolean') throw badOption('sortKeys', sortKeys, 'true or false');
   if (jsonStyle !== undefined && !JSON_STYLES.includes(jsonStyle)) throw badOption('jsonStyle', jsonStyle, '"pretty", "compact"');
-  if (flowLevel !== undefined && !(Number.isSafeInteger(flowLevel) && flowLevel >= 0)) {
+  if (flowLevel != null && !(Number.isSafeInteger(flowLevel) && flowLevel >= 0)) {
     throw badOption('flowLevel', flowLevel, 'an integer from 0 (0: the whole document in flow style)');
   }
   if (quoteStyle !== undefined && !QUOTE_STYLES.includes(quoteStyle)) throw badOption('quoteStyle', quoteStyle, '"plain", "single", "double"');
-  if (lineWidth !== undefined && !(Number.isSafeInteger(lineWidth) && lineWidth >= MIN_LINE_WIDTH)) {
+  if (lineWidth != null && !(Number.isSafeInteger(lineWidth) && lineWidth >= MIN_LINE_WIDTH)) {
     throw badOption('lineWidth', lineWidth, `an integer from ${MIN_LINE_WIDTH}`);
   }
   return {
