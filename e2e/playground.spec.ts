@@ -190,8 +190,10 @@ test.describe('playground', () => {
     });
     // YAML output uses the same options, and the YAML-only ones apply.
     await toSelect(page).selectOption('yaml');
-    await page.getByLabel('Flow from level').selectOption('1');
+    await page.getByLabel('Flow level').selectOption('1');
     await expect.poll(() => visibleText(outputEditor(page))).toBe('a: [x]\nb: 1\n');
+    await page.keyboard.press('Escape');
+    await expect(page.getByLabel('Indent')).toBeHidden();
     await page.getByRole('button', { name: 'Share link' }).click();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     const other = await context.newPage();
@@ -202,7 +204,7 @@ test.describe('playground', () => {
     await other.getByTestId('format-options').getByText('Options').click();
     await expect(other.getByLabel('Indent')).toHaveValue('4');
     await expect(other.getByRole('switch', { name: 'Sort keys' })).toBeChecked();
-    await expect(other.getByLabel('Flow from level')).toHaveValue('1');
+    await expect(other.getByLabel('Flow level')).toHaveValue('1');
   });
 
   test('a share link restores the whole playground', async ({ page, context }) => {

@@ -2,6 +2,7 @@
 // The playground's "Options" popover: output formatting (indent, sort keys, JSON style, flow level,
 // quote style, line width) and the YAML version the input is read with. What is set goes into the
 // request (lib/web/playground-state.ts), so the curl command and share link carry it too.
+import { useEffect, useRef } from 'react';
 import { FLOW_LEVELS, LINE_WIDTHS, type PlaygroundOptions, type PlaygroundState } from '@/lib/web/playground-state';
 
 interface Props {
@@ -19,9 +20,25 @@ export function FormatOptions({ state, onChange }: Props) {
   const set = (patch: PlaygroundOptions) => onChange({ options: { ...options, ...patch } });
   const toJson = state.outputFormat === 'json';
   const changed = changedCount(options);
+  const popover = useRef<HTMLDetailsElement>(null);
+
+  // A popover closes on Escape and on a click elsewhere, as menus do.
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = popover.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('pointerdown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', close);
+    };
+  }, []);
 
   return (
-    <details className="options-popover" data-testid="format-options">
+    <details ref={popover} className="options-popover" data-testid="format-options">
       <summary className="button">Options{changed > 0 ? <span className="options-badge">{changed}</span> : null}</summary>
       <div className="options-panel" role="group" aria-label="Output options">
         <span className="field-inline">
@@ -54,7 +71,7 @@ export function FormatOptions({ state, onChange }: Props) {
           </select>
         </span>
         <span className="field-inline">
-          <label htmlFor="option-flow-level">Flow from level</label>
+          <label htmlFor="option-flow-level">Flow level</label>
           <select
             id="option-flow-level"
             disabled={toJson}

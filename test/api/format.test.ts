@@ -19,7 +19,7 @@ const metadata = (input: string, output: string, extra: Record<string, number> =
 describe('POST /api/format: happy paths', () => {
   it('re-indents and sorts YAML, answering the convert body', async () => {
     const input = 'b:   1\na:\n    - x\n    - {z: 1, w: [1, 2]}\n';
-    const res = await postJson('/api/format', { input, type: 'yaml', sortKeys: true, indent: 4, flowLevel: 2 });
+    const res = await postJson('/api/format', { input, type: 'yaml', sortKeys: true, indent: 4, flowLevel: 3 });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toMatch(REQUEST_ID);
     const output = 'a:\n    - x\n    -   w: [1, 2]\n        z: 1\nb: 1\n';
