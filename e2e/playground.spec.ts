@@ -1,4 +1,4 @@
-// The playground in a real browser: live conversion, problems, switches, swap, copy, files, samples, share links.
+// The playground in a real browser: live conversion, problems, switches, output options, swap, copy, files, samples, share links.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SAMPLES } from '@/lib/web/samples';
@@ -214,6 +214,43 @@ test.describe('playground', () => {
       outputType: 'json',
       preserveComments: true,
     });
+  });
+
+  test('the Options popover: indent 4 and sort keys change the output, the curl command and the share link', async ({ page, context }) => {
+    await openPlayground(page);
+    await replaceInput(page, 'b: 1\na: [x]\n');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n  "b": 1,\n  "a": [\n    "x"\n  ]\n}\n');
+    await page.getByTestId('format-options').getByText('Options').click();
+    await page.getByLabel('Indent').selectOption('4');
+    await page.getByRole('switch', { name: 'Sort keys' }).check();
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n    "a": [\n        "x"\n    ],\n    "b": 1\n}\n');
+    await expect(page.getByTestId('format-options').locator('.options-badge')).toHaveText('2');
+    const command = (await page.getByTestId('curl-command').textContent()) ?? '';
+    const quoted = /--data-binary '((?:[^']|'\\'')*)'$/.exec(command)?.[1];
+    expect(JSON.parse(quoted!.replace(/'\\''/g, "'"))).toEqual({
+      input: 'b: 1\na: [x]\n',
+      inputType: 'yaml',
+      outputType: 'json',
+      indent: 4,
+      sortKeys: true,
+    });
+    // YAML output uses the same options, and the YAML-only ones apply.
+    await toSelect(page).selectOption('yaml');
+    await page.getByLabel('Flow level').selectOption('1');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('a: [x]\nb: 1\n');
+    await page.keyboard.press('Escape');
+    await expect(page.getByLabel('Indent')).toBeHidden();
+    await page.getByRole('button', { name: 'Share link' }).click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const other = await context.newPage();
+    await other.goto(link);
+    await waitForEditors(other);
+    await settled(other);
+    await expect.poll(() => visibleText(outputEditor(other))).toBe('a: [x]\nb: 1\n');
+    await other.getByTestId('format-options').getByText('Options').click();
+    await expect(other.getByLabel('Indent')).toHaveValue('4');
+    await expect(other.getByRole('switch', { name: 'Sort keys' })).toBeChecked();
+    await expect(other.getByLabel('Flow level')).toHaveValue('1');
   });
 
   test('a share link restores the whole playground', async ({ page, context }) => {

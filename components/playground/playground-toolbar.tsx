@@ -1,6 +1,7 @@
 'use client';
-// The playground's controls: mode, formats, swap, preserve switches, share, convert.
+// The playground's controls: mode, formats, swap, preserve switches, output options, share, convert.
 import type { InputFormat, OutputFormat, PlaygroundMode, PlaygroundState } from '@/lib/web/playground-state';
+import { FormatOptions } from './format-options';
 
 interface Props {
   state: PlaygroundState;
@@ -75,6 +76,7 @@ export function PlaygroundToolbar({ state, onChange, onSwap, onConvert, onShare 
             <input type="checkbox" role="switch" checked={state.preserveAnchors} onChange={(e) => onChange({ preserveAnchors: e.target.checked })} />
             <span>Preserve anchors</span>
           </label>
+          <FormatOptions state={state} onChange={onChange} />
         </div>
       ) : null}
 

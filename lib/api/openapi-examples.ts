@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { MAX_DEPTH } from '@/lib/converter/limits';
 import { utf8ByteLength } from '@/lib/converter/utf8';
 import type { ApiErrorCode, ErrorBody } from './errors';
-import type { ConvertRequestSchema, ConvertResponse, HealthResponse, ValidateRequestSchema, ValidateResponse } from './schemas';
+import type { ConvertRequestSchema, ConvertResponse, FormatRequestSchema, HealthResponse, ValidateRequestSchema, ValidateResponse } from './schemas';
 
 const YAML_IN = 'name: yamljson\ntags: [fast, exact]\n';
 /** A config written for a YAML 1.1 reader; read as 1.2 (the default) the same text gives "yes", 755, "1:30" and "NO". */
@@ -38,6 +38,54 @@ export const convertRequestExamples: Record<string, Example<z.input<typeof Conve
   yaml11: {
     summary: 'YAML 1.1 to JSON: yes/NO are booleans, 0755 octal, 1:30 sexagesimal',
     value: { input: YAML11_IN, inputType: 'yaml', outputType: 'json', yamlVersion: '1.1' },
+  },
+  formatted: {
+    summary: 'JSON to YAML, formatted: sorted keys, four spaces, flow style from level 2, single quotes, lines folded at 40',
+    value: {
+      input: '{"service": {"name": "api", "ports": [80, 443]}, "description": "A service description longer than forty characters.", "env": "prod"}',
+      inputType: 'json',
+      outputType: 'yaml',
+      sortKeys: true,
+      indent: 4,
+      flowLevel: 2,
+      quoteStyle: 'single',
+      lineWidth: 40,
+    },
+  },
+  compactJson: {
+    summary: 'YAML to compact JSON (one line)',
+    value: { input: YAML_IN, inputType: 'yaml', outputType: 'json', jsonStyle: 'compact' },
+  },
+};
+
+const FORMAT_YAML_IN = 'b:   1\na:\n    - x\n    - {z: 1, "y": 2}\n';
+const FORMAT_YAML_OUT = 'a:\n  - x\n  - "y": 2\n    z: 1\nb: 1\n';
+
+export const formatRequestExamples: Record<string, Example<z.input<typeof FormatRequestSchema>>> = {
+  yaml: { summary: 'Re-indent YAML and sort its keys', value: { input: FORMAT_YAML_IN, type: 'yaml', sortKeys: true } },
+  jsonc: {
+    summary: 'Pretty-print JSONC with four spaces, keeping its comments',
+    value: { input: '{"port": 8080, // the default\n"hosts": ["a", "b",],}', type: 'jsonc', indent: 4 },
+  },
+  compact: { summary: 'Minify JSON', value: { input: '{\n  "a": [1, 2],\n  "b": null\n}\n', type: 'json', jsonStyle: 'compact' } },
+};
+
+export const formatResponseExamples: Record<string, Example<ConvertResponse>> = {
+  yaml: {
+    summary: 'YAML re-indented, keys sorted',
+    value: {
+      success: true,
+      output: FORMAT_YAML_OUT,
+      metadata: {
+        inputSize: utf8ByteLength(FORMAT_YAML_IN),
+        outputSize: utf8ByteLength(FORMAT_YAML_OUT),
+        processingMs: 0,
+        anchorsCount: 0,
+        commentsCount: 0,
+        documents: 1,
+      },
+      warnings: [],
+    },
   },
 };
 

@@ -6,6 +6,8 @@ import {
   convertRequestExamples,
   convertResponseExamples,
   errorExamples,
+  formatRequestExamples,
+  formatResponseExamples,
   healthExample,
   rawConvertExamples,
   validateRequestExamples,
@@ -13,6 +15,8 @@ import {
 } from './openapi-examples';
 import { RAW_MEDIA_TYPES } from './media-type';
 import { apiSchemas } from './schemas';
+import { FORMAT_DESCRIPTIONS, FORMAT_FIELD_NAMES } from '@/lib/conversion/request-schemas';
+import { INDENTS, JSON_STYLES, MIN_LINE_WIDTH, QUOTE_STYLES } from '@/lib/converter/format-options';
 
 type Json = Record<string, unknown>;
 
@@ -68,6 +72,7 @@ function buildOpenApiDocument(): Json {
     paths: {
       '/api/convert': { post: convertOperation() },
       '/api/validate': { post: validateOperation() },
+      '/api/format': { post: formatOperation() },
       '/api/health': { get: healthOperation() },
       '/api/health/live': {
         get: {
@@ -120,6 +125,9 @@ function convertOperation(): Json {
       `Accepted body types: ${RAW_MEDIA_TYPES.join(', ')}, or none. The answer is the converted text itself`,
       '(`application/json` or `application/yaml`, UTF-8) with the metadata in `X-Conversion-*` headers.',
       'Errors use the same JSON error body in both modes.',
+      '',
+      'Formatting: `indent`, `sortKeys`, `jsonStyle`, `flowLevel`, `quoteStyle` and `lineWidth` shape the output (JSON mode: body fields; raw mode: query parameters of the same names). Without them the output is as it always was.',
+      'With `outputType` equal to `inputType` the conversion is formatting: the data stays, the layout is re-done (the same as `POST /api/format`).',
     ].join('\n'),
     security: KEYED,
     parameters: [
@@ -138,6 +146,7 @@ function convertOperation(): Json {
         ),
         example: '1.1',
       },
+      ...formatQueryParams(),
     ],
     requestBody: {
       required: true,
@@ -175,6 +184,39 @@ function convertOperation(): Json {
       ...errors([400, 401, 405, 413, 415, 422, 429, 500, 503]),
     },
   };
+}
+
+function formatOperation(): Json {
+  return {
+    operationId: 'format',
+    summary: 'Format YAML, JSON or JSONC',
+    description: [
+      'Re-indents and normalises a document without changing its data: the same as `POST /api/convert` with `outputType` equal to `inputType`, with `type` naming both.',
+      'The answer is a `ConvertResponse`. Same key, quota, plan size limit and limits as convert.',
+    ].join('\n'),
+    security: KEYED,
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: ref('FormatRequest'), examples: formatRequestExamples } },
+    },
+    responses: {
+      200: ok('ConvertResponse', formatResponseExamples, true),
+      ...errors([400, 401, 405, 413, 415, 422, 429, 500, 503]),
+    },
+  };
+}
+
+/** Raw mode's query parameters for the formatting options, described as the body fields are. */
+function formatQueryParams(): Json[] {
+  const schemas: Record<(typeof FORMAT_FIELD_NAMES)[number], Json> = {
+    indent: { type: 'integer', enum: [...INDENTS], default: 2 },
+    sortKeys: { type: 'boolean', default: false },
+    jsonStyle: { type: 'string', enum: [...JSON_STYLES], default: 'pretty' },
+    flowLevel: { type: 'integer', minimum: 0 },
+    quoteStyle: { type: 'string', enum: [...QUOTE_STYLES], default: 'plain' },
+    lineWidth: { type: 'integer', minimum: MIN_LINE_WIDTH },
+  };
+  return FORMAT_FIELD_NAMES.map((name) => queryParam(name, `Raw mode: as \`${name}\` in the JSON body. ${FORMAT_DESCRIPTIONS[name]}`, schemas[name]));
 }
 
 function validateOperation(): Json {

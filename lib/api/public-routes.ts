@@ -4,6 +4,7 @@
 import 'server-only';
 import { keyedGuards } from './guards';
 import { handleConvert } from './handlers/convert';
+import { handleFormat } from './handlers/format';
 import { handleHealth, handleLive } from './handlers/health';
 import { handleOpenApi } from './handlers/openapi';
 import { handleValidate } from './handlers/validate';
@@ -13,6 +14,7 @@ import { withApi } from './with-api';
 export const PUBLIC_ROUTES = {
   '/api/convert': defineRoute({ POST: withApi(handleConvert, { guards: keyedGuards }) }),
   '/api/validate': defineRoute({ POST: withApi(handleValidate, { guards: keyedGuards }) }),
+  '/api/format': defineRoute({ POST: withApi(handleFormat, { guards: keyedGuards }) }),
   '/api/health': defineRoute({ GET: withApi(handleHealth, { guards: keyedGuards }) }),
   '/api/health/live': defineRoute({ GET: withApi(handleLive) }),
   '/api/openapi.json': defineRoute({ GET: withApi(handleOpenApi) }),

@@ -1,11 +1,11 @@
 // Zod schemas for every API request and response; the OpenAPI document is generated from them.
 import { z } from 'zod';
-import { ConvertRequestSchema, formatField, ValidateRequestSchema, yamlVersionField } from '@/lib/conversion/request-schemas';
+import { ConvertRequestSchema, FormatRequestSchema, formatField, formatQueryFields, ValidateRequestSchema, yamlVersionField } from '@/lib/conversion/request-schemas';
 import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import { DEPENDENCIES } from '@/lib/dependencies';
 import { PUBLIC_API_ERROR_CODES } from './errors';
 
-export { ConvertRequestSchema, ValidateRequestSchema };
+export { ConvertRequestSchema, FormatRequestSchema, ValidateRequestSchema };
 
 /** Every schema registered here becomes `#/components/schemas/<id>` in the OpenAPI document. */
 export const apiSchemas = z.registry<{ id: string; description?: string }>();
@@ -40,6 +40,11 @@ export const ValidationIssueSchema = z
   .register(apiSchemas, { id: 'ValidationIssue', description: 'One positioned problem in the input.' });
 
 apiSchemas.add(ConvertRequestSchema, { id: 'ConvertRequest', description: 'The body of POST /api/convert. Unknown fields are ignored.' });
+apiSchemas.add(FormatRequestSchema, {
+  id: 'FormatRequest',
+  description:
+    'The body of POST /api/format: re-indents and normalises a document without changing its data (the same as convert with outputType equal to inputType). Unknown fields are ignored.',
+});
 apiSchemas.add(ValidateRequestSchema, { id: 'ValidateRequest', description: 'The body of POST /api/validate. Unknown fields are ignored.' });
 
 /** Raw mode: `POST /api/convert?from=yaml&to=json` with the document itself as the body. */
@@ -49,6 +54,7 @@ export const RawConvertQuerySchema = z.object({
   preserveComments: queryFlag('preserveComments'),
   preserveAnchors: queryFlag('preserveAnchors'),
   yamlVersion: yamlVersionField('Query parameter'),
+  ...formatQueryFields(),
 });
 
 function queryFlag(name: string) {
@@ -82,7 +88,7 @@ export const ConvertResponseSchema = z
       description: 'What the output cannot say exactly (.inf, unknown tags, JSONC output, expanded aliases, ...).',
     }),
   })
-  .register(apiSchemas, { id: 'ConvertResponse', description: 'The 200 body of POST /api/convert (JSON mode).' });
+  .register(apiSchemas, { id: 'ConvertResponse', description: 'The 200 body of POST /api/convert (JSON mode) and of POST /api/format.' });
 
 export const ValidateResponseSchema = z
   .object({
@@ -128,6 +134,7 @@ export const ErrorResponseSchema = z
 
 export type ConvertRequestBody = z.output<typeof ConvertRequestSchema>;
 export type ValidateRequestBody = z.output<typeof ValidateRequestSchema>;
+export type FormatRequestBody = z.output<typeof FormatRequestSchema>;
 export type ConvertResponse = z.output<typeof ConvertResponseSchema>;
 export type ValidateResponse = z.output<typeof ValidateResponseSchema>;
 export type HealthResponse = z.output<typeof HealthResponseSchema>;

@@ -8,13 +8,15 @@ import { joinBlocks, parseJsonBody, type BodyBytes } from './body-bytes';
 import { checkInputSizeOrThrow, type InputLimit } from './check-input-size';
 import { serializeError, type SerializedError } from './job-errors';
 import { parseRequestOrThrow } from './parse-request';
-import { ConvertRequestSchema, ValidateRequestSchema } from './request-schemas';
+import { ConvertRequestSchema, FormatRequestSchema, ValidateRequestSchema } from './request-schemas';
 
 export type ConversionJob =
   /** POST /api/convert, JSON body. */
   | { kind: 'convert'; body: BodyBytes; limit: InputLimit }
   /** POST /api/validate. */
   | { kind: 'validate'; body: BodyBytes; limit: InputLimit }
+  /** POST /api/format: a convert whose output format is its input format. */
+  | { kind: 'format'; body: BodyBytes; limit: InputLimit }
   /** POST /api/convert?from=&to=: the body is the document (already within the limit). */
   | { kind: 'convert-raw'; body: BodyBytes; options: Omit<ConvertRequest, 'input'> };
 
@@ -40,6 +42,14 @@ export function answerJob(job: ConversionJob, deadline: Deadline = NO_DEADLINE):
       const request = parseRequestOrThrow(ConvertRequestSchema, parseJsonBody(bytes));
       checkInputSizeOrThrow(request.input, job.limit);
       return { body: utf8(JSON.stringify(convert(request, { deadline }))) };
+    }
+    case 'format': {
+      const { type, preserveComments, ...request } = parseRequestOrThrow(FormatRequestSchema, parseJsonBody(bytes));
+      checkInputSizeOrThrow(request.input, job.limit);
+      const format = type === 'jsonc' ? 'json' : type;
+      const comments = preserveComments ?? type === 'jsonc';
+      const converted = convert({ ...request, inputType: format, outputType: format, preserveComments: comments }, { deadline });
+      return { body: utf8(JSON.stringify(converted)) };
     }
     case 'validate': {
       const request = parseRequestOrThrow(ValidateRequestSchema, parseJsonBody(bytes));

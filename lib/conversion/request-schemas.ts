@@ -1,6 +1,7 @@
 // The zod schemas of the two JSON bodies a conversion job parses (convert, validate), and the field
 // helpers raw mode's query shares. lib/api/schemas.ts registers them for the OpenAPI document.
 import { z } from 'zod';
+import { JSON_STYLES, MIN_LINE_WIDTH, QUOTE_STYLES } from '@/lib/converter/format-options';
 import { normalizeFormat, normalizeValidateType } from '@/lib/converter/formats';
 
 type Source = 'Field' | 'Query parameter';
@@ -64,6 +65,113 @@ function flagField(field: string) {
   return z.boolean({ error: fieldError('Field', field, 'true or false') }).default(false);
 }
 
+/** `Field "indent" cannot be 3; accepted: 2 or 4.`, the converter's own wording (lib/converter/format-options.ts). */
+function optionError(source: Source, field: string, accepted: string) {
+  return (issue: { input?: unknown }) => `${source} "${field}" cannot be ${shownOption(issue.input)}; accepted: ${accepted}.`;
+}
+
+/** An option's value as the message shows it: a number as itself (`indent` 3), a string quoted. */
+function shownOption(value: unknown): string {
+  return typeof value === 'string' ? shown(value) : (JSON.stringify(value) ?? String(value));
+}
+
+const ACCEPTED = {
+  indent: '2 or 4',
+  sortKeys: 'true or false',
+  jsonStyle: JSON_STYLES.map((s) => `"${s}"`).join(', '),
+  flowLevel: 'an integer from 0 (0: the whole document in flow style)',
+  quoteStyle: QUOTE_STYLES.map((s) => `"${s}"`).join(', '),
+  lineWidth: `an integer from ${MIN_LINE_WIDTH}`,
+};
+
+const FORMAT_DESCRIPTIONS = {
+  indent: 'Spaces per level of indentation, JSON and YAML output: 2 (default) or 4.',
+  sortKeys:
+    'Sort the keys of every mapping by Unicode code point of the key text (the order of UTF-8 bytes, as Python\'s sort_keys and `jq -S`; `"10"` before `"9"`). Default false: the source order. YAML merge entries (`<<`, kept with preserveAnchors) stay first.',
+  jsonStyle:
+    'JSON output: `pretty` (default, one entry per line) or `compact` (one line, no white space; the output still ends with a newline). `compact` with preserveComments is refused (400): comments need lines.',
+  flowLevel:
+    'YAML output: collections nested this deep or deeper (the root is 0) are written in flow style on one line, `{a: 1, b: [x, y]}`. Absent or null: never (default). A collection holding comments stays in block style.',
+  quoteStyle:
+    'YAML output: `plain` (default) writes strings plain where YAML 1.1 and 1.2 readers read them back unchanged, double-quoted otherwise; `single` and `double` quote every string value with that quote (keys only where they need quotes; a string single quotes cannot carry is double-quoted). Strings with line breaks stay block literals (`|`).',
+  lineWidth:
+    'YAML output: fold string values longer than this many characters (UTF-16 units) at single spaces, so lines fit where a space allows; they read back unchanged. Keys, block literals and flow collections are not folded. Absent or null: never fold (default).',
+};
+
+/** The formatting fields of convert and format bodies, all optional: absent, the output is today's. */
+const formatFields = {
+  indent: z
+    .literal([2, 4], { error: optionError('Field', 'indent', ACCEPTED.indent) })
+    .optional()
+    .meta({ description: FORMAT_DESCRIPTIONS.indent, examples: [2, 4] }),
+  sortKeys: z
+    .boolean({ error: optionError('Field', 'sortKeys', ACCEPTED.sortKeys) })
+    .optional()
+    .meta({ description: FORMAT_DESCRIPTIONS.sortKeys }),
+  jsonStyle: z
+    .enum(JSON_STYLES as ['pretty', 'compact'], { error: optionError('Field', 'jsonStyle', ACCEPTED.jsonStyle) })
+    .optional()
+    .meta({ description: FORMAT_DESCRIPTIONS.jsonStyle }),
+  flowLevel: z
+    .number({ error: optionError('Field', 'flowLevel', ACCEPTED.flowLevel) })
+    .int({ error: optionError('Field', 'flowLevel', ACCEPTED.flowLevel) })
+    .min(0, { error: optionError('Field', 'flowLevel', ACCEPTED.flowLevel) })
+    .nullable()
+    .optional()
+    .meta({ description: FORMAT_DESCRIPTIONS.flowLevel, examples: [1] }),
+  quoteStyle: z
+    .enum(QUOTE_STYLES as ['plain', 'single', 'double'], { error: optionError('Field', 'quoteStyle', ACCEPTED.quoteStyle) })
+    .optional()
+    .meta({ description: FORMAT_DESCRIPTIONS.quoteStyle }),
+  lineWidth: z
+    .number({ error: optionError('Field', 'lineWidth', ACCEPTED.lineWidth) })
+    .int({ error: optionError('Field', 'lineWidth', ACCEPTED.lineWidth) })
+    .min(MIN_LINE_WIDTH, { error: optionError('Field', 'lineWidth', ACCEPTED.lineWidth) })
+    .nullable()
+    .optional()
+    .meta({ description: FORMAT_DESCRIPTIONS.lineWidth, examples: [80] }),
+};
+
+/**
+ * The same options as query parameters (raw mode), as text: `indent=4&sortKeys=true`. Each
+ * says what it accepts, in the body's wording with "Query parameter".
+ */
+export function formatQueryFields() {
+  const integer = (field: 'flowLevel' | 'lineWidth', min: number) =>
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const n = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+        if (!(n >= min)) {
+          ctx.issues.push({ code: 'custom', input: value, message: optionError('Query parameter', field, ACCEPTED[field])({ input: value }) });
+          return z.NEVER;
+        }
+        return n;
+      });
+  return {
+    indent: z
+      .enum(['2', '4'], { error: optionError('Query parameter', 'indent', ACCEPTED.indent) })
+      .optional()
+      .transform((value) => (value === undefined ? undefined : (Number(value) as 2 | 4))),
+    sortKeys: z
+      .enum(['true', 'false', '1', '0'], { error: optionError('Query parameter', 'sortKeys', ACCEPTED.sortKeys) })
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+    jsonStyle: z.enum(JSON_STYLES as ['pretty', 'compact'], { error: optionError('Query parameter', 'jsonStyle', ACCEPTED.jsonStyle) }).optional(),
+    flowLevel: integer('flowLevel', 0),
+    quoteStyle: z
+      .enum(QUOTE_STYLES as ['plain', 'single', 'double'], { error: optionError('Query parameter', 'quoteStyle', ACCEPTED.quoteStyle) })
+      .optional(),
+    lineWidth: integer('lineWidth', MIN_LINE_WIDTH),
+  };
+}
+
+/** The names of the formatting fields, in the order the docs list them. */
+export const FORMAT_FIELD_NAMES = Object.keys(formatFields) as Array<keyof typeof formatFields>;
+export { FORMAT_DESCRIPTIONS };
+
 export const ConvertRequestSchema = z.object({
   input: z
     .string({ error: fieldError('Field', 'input', 'a string') })
@@ -77,6 +185,40 @@ export const ConvertRequestSchema = z.object({
     description: 'YAML -> YAML: keep anchors and aliases. JSON cannot keep them: aliases are expanded and a warning says so.',
   }),
   yamlVersion: yamlVersionField(),
+  ...formatFields,
+});
+
+/**
+ * The body of POST /api/format: `type` is the format of both the input and the output. `json`
+ * and `jsonc` both read JSON with comments and trailing commas (as convert does); `jsonc` keeps
+ * the comments unless preserveComments is false, `json` writes strict JSON unless it is true.
+ */
+export const FormatRequestSchema = z.object({
+  input: z
+    .string({ error: fieldError('Field', 'input', 'a string') })
+    .meta({ description: 'The document to format. May be empty (an empty YAML stream is `null`).' }),
+  type: z
+    .string({ error: fieldError('Field', 'type', 'a string') })
+    .transform((value, ctx) => {
+      const type = normalizeValidateType(value);
+      if (!type) {
+        ctx.issues.push({ code: 'custom', input: value, message: `Unknown type ${shown(value)}; accepted: yaml (or yml), json, jsonc.` });
+        return z.NEVER;
+      }
+      return type;
+    })
+    .meta({
+      description:
+        'The format of the input and of the output: `yaml` (or `yml`), `json` or `jsonc`, case-insensitive. `json` and `jsonc` both accept comments and trailing commas; `jsonc` keeps the comments by default.',
+      examples: ['yaml', 'json', 'jsonc'],
+    }),
+  preserveComments: z
+    .boolean({ error: fieldError('Field', 'preserveComments', 'true or false') })
+    .optional()
+    .meta({ description: 'Keep comments. Default: true for `jsonc`, false for `yaml` and `json`.' }),
+  preserveAnchors: flagField('preserveAnchors').meta({ description: 'YAML: keep anchors and aliases (otherwise they are expanded).' }),
+  yamlVersion: yamlVersionField(),
+  ...formatFields,
 });
 
 export const ValidateRequestSchema = z.object({

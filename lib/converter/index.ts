@@ -5,10 +5,12 @@
 import { NO_DEADLINE, withDeadline, type Deadline } from './deadline';
 import { ConversionError, tooDeep } from './errors';
 import { convertJsonFast } from './fast-json/convert-json-fast';
+import { COMPACT_WITH_COMMENTS, isDefaultFormat, parseFormatOptionsOrThrow, type FormatOptions } from './format-options';
 import { parseFormatOrThrow, parseValidateTypeOrThrow } from './formats';
 import { readJson } from './json/read-json';
 import { MAX_DEPTH } from './limits';
 import { writeJson } from './json/write-json';
+import { sortDocumentKeys } from './sort-keys';
 import type { ConvertRequest, ConvertResult, Format, ValidateRequest, ValidateResult, ValidationIssue, YamlVersion, YDocument } from './types';
 import { findLoneSurrogate, utf8ByteLength } from './utf8';
 import { fastReadYaml, fastYamlToJson } from './yaml/fast';
@@ -24,6 +26,7 @@ export type { ConversionErrorCode } from './errors';
 export { normalizeFormat, normalizeValidateType, FORMATS, VALIDATE_TYPES } from './formats';
 export { utf8ByteLength, decodeUtf8OrThrow, findLoneSurrogate } from './utf8';
 export { DEFAULT_YAML_VERSION, YAML_VERSIONS, parseYamlVersionOrThrow } from './yaml-version';
+export { DEFAULT_FORMAT, INDENTS, JSON_STYLES, MIN_LINE_WIDTH, QUOTE_STYLES, type FormatOptions } from './format-options';
 
 const now: () => number = typeof performance !== 'undefined' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();
 
@@ -68,6 +71,10 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
   const preserveComments = request.preserveComments === true;
   const preserveAnchors = request.preserveAnchors === true;
   const yamlVersion = parseYamlVersionOrThrow(request.yamlVersion);
+  const format = parseFormatOptionsOrThrow(request);
+  if (format.jsonStyle === 'compact' && preserveComments && to === 'json') throw new ConversionError('bad_request', COMPACT_WITH_COMMENTS);
+  // Any option the single-pass paths do not write leaves the document to the reference path.
+  const defaultFormat = isDefaultFormat(format);
 
   const surrogate = findLoneSurrogate(input);
   if (surrogate) throw invalidInput([surrogate]);
@@ -76,7 +83,7 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
   deadline.check();
   const started = now();
   // JSON input with no comments to keep: one pass from text to text, no IR (null: not taken).
-  const fast = from === 'json' && !preserveComments && options.fastJson !== false ? convertJsonFast(input, to) : null;
+  const fast = from === 'json' && !preserveComments && defaultFormat && options.fastJson !== false ? convertJsonFast(input, to) : null;
   if (fast !== null) {
     const { output, outputBytes: outputSize, commentsCount } = fast;
     const processingMs = Math.round(now() - started);
@@ -84,7 +91,8 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
     return { success: true, output, metadata, warnings: [] };
   }
   // YAML -> JSON with no comments to keep: the single-pass reader writes JSON text (null: left to the reference path).
-  const fastYaml = from === 'yaml' && to === 'json' && !preserveComments && options.fastYaml !== false ? fastYamlToJson(input, yamlVersion) : null;
+  const fastYaml =
+    from === 'yaml' && to === 'json' && !preserveComments && defaultFormat && options.fastYaml !== false ? fastYamlToJson(input, yamlVersion) : null;
   if (fastYaml !== null) {
     const { output, outputBytes, anchorsCount, commentsCount, documents } = fastYaml;
     const warnings = preserveAnchors ? [...fastYaml.warnings, PRESERVE_ANCHORS_IN_JSON] : fastYaml.warnings;
@@ -92,14 +100,19 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
     const metadata = { inputSize: utf8ByteLength(input), outputSize: outputBytes, processingMs, anchorsCount, commentsCount, documents };
     return { success: true, output, metadata, warnings };
   }
-  const read = readInput(input, from, to, { comments: preserveComments, preserveAnchors, yamlVersion }, options.fastYaml !== false);
+  // With formatting options, YAML -> JSON without comments also takes the single-pass reader's IR.
+  const read = readInput(input, from, to, { comments: preserveComments, preserveAnchors, yamlVersion, formatted: !defaultFormat }, options.fastYaml !== false);
   deadline.check();
   const warnings = [...read.warnings];
+  const documents = format.sortKeys ? sortDocumentKeys(read.documents) : read.documents;
+  if (!defaultFormat) warnings.push(...formatWarnings(format, to));
   let output: string;
   if (to === 'json') {
-    output = writeJson(read.documents, {
+    output = writeJson(documents, {
       comments: preserveComments,
       onWarning: (m) => warnings.push(m),
+      indent: format.indent,
+      compact: format.jsonStyle === 'compact',
     });
     if (preserveComments) {
       warnings.push('preserveComments: the output is JSONC (JSON with comments), not strict JSON.');
@@ -108,7 +121,7 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
       warnings.push(PRESERVE_ANCHORS_IN_JSON);
     }
   } else {
-    output = writeYaml(read.documents, { comments: preserveComments });
+    output = writeYaml(documents, { comments: preserveComments, format });
   }
   const processingMs = Math.round(now() - started);
 
@@ -127,6 +140,18 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
   };
 }
 
+/** Options given for the other output format are ignored, and said so. */
+function formatWarnings(format: FormatOptions, to: Format): string[] {
+  if (to === 'yaml') return format.jsonStyle === 'compact' ? ['jsonStyle applies to JSON output only; it was ignored.'] : [];
+  const yamlOnly = [
+    format.flowLevel !== null ? 'flowLevel' : '',
+    format.quoteStyle !== 'plain' ? 'quoteStyle' : '',
+    format.lineWidth !== null ? 'lineWidth' : '',
+  ].filter((name) => name !== '');
+  if (yamlOnly.length === 0) return [];
+  return [`${yamlOnly.join(', ')} ${yamlOnly.length === 1 ? 'applies' : 'apply'} to YAML output only; ignored for JSON output.`];
+}
+
 const PRESERVE_ANCHORS_IN_JSON = 'preserveAnchors: JSON has no references, so aliases were expanded.';
 
 /** What the readers are asked for, beside the formats. */
@@ -134,15 +159,17 @@ interface ReadFlags {
   comments: boolean;
   preserveAnchors: boolean;
   yamlVersion: YamlVersion;
+  /** Formatting options are set: YAML -> JSON without comments also reads to the IR. */
+  formatted: boolean;
 }
 
 function readInput(input: string, from: Format, to: Format, flags: ReadFlags, fastYaml: boolean): ReadResult {
-  const { comments, preserveAnchors, yamlVersion } = flags;
+  const { comments, preserveAnchors, yamlVersion, formatted } = flags;
   if (from === 'yaml') {
     const options = { comments, anchors: preserveAnchors && to === 'yaml', target: to, yamlVersion };
     // The single-pass reader builds the same IR when it can (null: left to readYaml). YAML -> JSON
-    // without comments had its chance above, as the text-to-text path.
-    const fast = fastYaml && (comments || to === 'yaml') ? fastReadYaml(input, options) : null;
+    // without comments and formatting options had its chance above, as the text-to-text path.
+    const fast = fastYaml && (comments || to === 'yaml' || formatted) ? fastReadYaml(input, options) : null;
     if (fast !== null) return fast;
     const r = readYaml(input, options);
     if (r.errors.length > 0) throw invalidInput(r.errors);

@@ -4,9 +4,11 @@
  * The library is universal (Node and browser): nothing here may import a Node
  * built-in or a web framework.
  */
+import type { FormatRequestOptions } from './format-options';
 import type { IssueCode } from './issue-codes';
 
 export type { IssueCode };
+export type { FormatRequestOptions, JsonStyle, QuoteStyle } from './format-options';
 
 /** A document format, after normalisation (`yml` -> `yaml`, case folded). */
 export type Format = 'yaml' | 'json';
@@ -20,8 +22,12 @@ export type ValidateType = 'yaml' | 'json' | 'jsonc';
  */
 export type YamlVersion = '1.1' | '1.2';
 
-/** The body of `POST /api/convert`. Type names are case-insensitive; `yml` means `yaml`. */
-export interface ConvertRequest {
+/**
+ * The body of `POST /api/convert`. Type names are case-insensitive; `yml` means `yaml`.
+ * The formatting fields (indent, sortKeys, jsonStyle, flowLevel, quoteStyle, lineWidth) are
+ * described in format-options.ts; absent, the output is today's.
+ */
+export interface ConvertRequest extends FormatRequestOptions {
   input: string;
   inputType: string;
   outputType: string;

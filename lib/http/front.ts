@@ -1,4 +1,4 @@
-// The server's front for the public API: node:http requests to /api/convert, /api/validate,
+// The server's front for the public API: node:http requests to /api/convert, /api/validate, /api/format,
 // /api/health, /api/health/live and /api/openapi.json go straight to the same endpoints the route
 // files serve (lib/api/public-routes.ts), without Next.js's per-request cost (why, with the
 // figures: ARCHITECTURE.md, "Why a front"). Every other path is Next.js's.

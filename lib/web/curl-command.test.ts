@@ -67,4 +67,33 @@ describe('the curl command', () => {
       /^jq -Rs --rawfile schema schema\.json '\{input: \., type: "yaml", schema: \$schema\}' input\.yaml \|/,
     );
   });
+
+  it('carries the formatting options and the YAML version: in the JSON body, and as raw-mode query parameters', () => {
+    const options = { indent: 4 as const, sortKeys: true, flowLevel: 1, quoteStyle: 'single' as const, lineWidth: 80, yamlVersion: '1.1' as const };
+    const state = { ...base, outputFormat: 'yaml' as const, preserveComments: false, options };
+    const command = buildCurlCommand('https://h.example', toPlaygroundRequest(state));
+    const body = /--data-binary ('(?:[^']|'\\'')*')$/.exec(command)![1]!;
+    expect(JSON.parse(shellReads(body))).toEqual({ input: base.input, inputType: 'yaml', outputType: 'yaml', ...options });
+    const raw = buildCurlCommand('https://h.example', toPlaygroundRequest({ ...state, input: 'a: 1\n'.repeat(INLINE_INPUT_LIMIT) }));
+    expect(raw).toContain(
+      "'https://h.example/api/convert?from=yaml&to=yaml&yamlVersion=1.1&indent=4&sortKeys=true&flowLevel=1&quoteStyle=single&lineWidth=80'",
+    );
+  });
+
+  it('sends only the options that apply to the output: compact for JSON, the YAML ones for YAML', () => {
+    const options = { jsonStyle: 'compact' as const, quoteStyle: 'double' as const, flowLevel: 0, lineWidth: 40 };
+    const toJson = toPlaygroundRequest({ ...base, preserveComments: false, options });
+    expect(toJson.body).toEqual({ input: base.input, inputType: 'yaml', outputType: 'json', jsonStyle: 'compact' });
+    // Compact JSON cannot keep comments: with the switch on, the request stays pretty.
+    expect(toPlaygroundRequest({ ...base, options }).body).toEqual({
+      input: base.input,
+      inputType: 'yaml',
+      outputType: 'json',
+      preserveComments: true,
+    });
+    const toYaml = toPlaygroundRequest({ ...base, preserveComments: false, outputFormat: 'yaml', options });
+    expect(toYaml.body).toEqual({ input: base.input, inputType: 'yaml', outputType: 'yaml', quoteStyle: 'double', flowLevel: 0, lineWidth: 40 });
+    // YAML 1.1 is about reading YAML: not sent for JSON input.
+    expect(toPlaygroundRequest({ ...base, inputFormat: 'json', options: { yamlVersion: '1.1' } }).body).not.toHaveProperty('yamlVersion');
+  });
 });

@@ -24,10 +24,12 @@ export function buildCurlCommand(origin: string, request: PlaygroundRequest, api
   }
   if (request.endpoint === '/api/convert') {
     // Raw mode: the file itself is the body, the answer is the converted document.
-    const { inputType, outputType, preserveComments, preserveAnchors } = request.body;
+    const { input: _input, inputType, outputType, ...flags } = request.body;
     const query = new URLSearchParams({ from: inputType, to: outputType });
-    if (preserveComments) query.set('preserveComments', 'true');
-    if (preserveAnchors) query.set('preserveAnchors', 'true');
+    // The body's other fields, each as the query parameter of the same name (preserve switches, formatting options).
+    for (const [name, value] of Object.entries(flags)) {
+      if (value !== undefined && value !== null && value !== false) query.set(name, String(value));
+    }
     const file = `input.${inputType}`;
     return [
       `curl -s ${shellQuote(`${origin}/api/convert?${query}`)}`,

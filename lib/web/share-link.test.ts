@@ -51,4 +51,20 @@ describe('share links', () => {
       preserveAnchors: false,
     });
   });
+
+  it('carry the output options, and drop option values the playground does not offer', async () => {
+    const withOptions: PlaygroundState = {
+      ...state,
+      options: { indent: 4, sortKeys: true, jsonStyle: 'compact', flowLevel: 2, quoteStyle: 'double', lineWidth: 80, yamlVersion: '1.1' },
+    };
+    expect(await decodeShareState(await encodeShareState(withOptions))).toEqual(withOptions);
+    const odd = {
+      ...state,
+      options: { indent: 3, sortKeys: 'yes', flowLevel: -1, quoteStyle: 'backtick', lineWidth: 5, yamlVersion: '1.0', jsonStyle: 'compact' },
+    };
+    const decoded = await decodeShareState(`j${Buffer.from(JSON.stringify(odd)).toString('base64url')}`);
+    expect(decoded).toEqual({ ...state, options: { jsonStyle: 'compact' } });
+    const none = await decodeShareState(`j${Buffer.from(JSON.stringify({ ...state, options: { indent: 2 } })).toString('base64url')}`);
+    expect(none).toEqual(state);
+  });
 });

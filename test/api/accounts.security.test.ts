@@ -20,6 +20,16 @@ const KEYED: Array<[string, string, (headers: Record<string, string>) => Promise
         body: '{"input":"a: 1","type":"yaml"}',
       }),
   ],
+  [
+    'POST',
+    '/api/format',
+    (h) =>
+      fetch(`${baseUrl}/api/format`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...h },
+        body: '{"input":"a: 1","type":"yaml"}',
+      }),
+  ],
   ['GET', '/api/health', (h) => fetch(`${baseUrl}/api/health`, { headers: h })],
 ];
 

@@ -11,6 +11,8 @@ import packageJson from '@/package.json';
 import {
   convertRequestExamples,
   convertResponseExamples,
+  formatRequestExamples,
+  formatResponseExamples,
   rawConvertExamples,
   validateRequestExamples,
   validateResponseExamples,
@@ -42,6 +44,7 @@ function appRoutes(dir = path.resolve(__dirname, '../../app/api'), prefix = '/ap
 
 const SCHEMAS: Record<string, z.ZodType> = {
   ConvertRequest: schemas.ConvertRequestSchema,
+  FormatRequest: schemas.FormatRequestSchema,
   ValidateRequest: schemas.ValidateRequestSchema,
   ConvertResponse: schemas.ConvertResponseSchema,
   ValidateResponse: schemas.ValidateResponseSchema,
@@ -109,6 +112,7 @@ describe('GET /api/openapi.json', () => {
     for (const [route, method] of [
       ['/api/convert', 'post'],
       ['/api/validate', 'post'],
+      ['/api/format', 'post'],
       ['/api/health', 'get'],
     ] as const) {
       expect(doc.paths[route][method].security, route).toStrictEqual([{ bearerAuth: [] }]);
@@ -142,12 +146,38 @@ describe('GET /api/openapi.json', () => {
 
   it('documents raw mode: query parameters, body types and X-Conversion-* headers', () => {
     const op = doc.paths['/api/convert'].post;
-    expect(op.parameters.map((p: Json) => p.name)).toStrictEqual(['from', 'to', 'preserveComments', 'preserveAnchors', 'yamlVersion']);
+    expect(op.parameters.map((p: Json) => p.name)).toStrictEqual([
+      'from',
+      'to',
+      'preserveComments',
+      'preserveAnchors',
+      'yamlVersion',
+      'indent',
+      'sortKeys',
+      'jsonStyle',
+      'flowLevel',
+      'quoteStyle',
+      'lineWidth',
+    ]);
     expect(Object.keys(op.requestBody.content)).toEqual(expect.arrayContaining(['application/json', 'application/yaml', 'text/yaml']));
     expect(Object.keys(op.responses['200'].content)).toStrictEqual(['application/json', 'application/yaml']);
     expect(Object.keys(op.responses['200'].headers)).toEqual(
       expect.arrayContaining(['X-Conversion-Input-Size', 'X-Conversion-Documents', 'X-Conversion-Warnings']),
     );
+  });
+
+  it('describes every formatting field of convert and format, in the body and as a raw-mode query parameter', () => {
+    const fields = ['indent', 'sortKeys', 'jsonStyle', 'flowLevel', 'quoteStyle', 'lineWidth'];
+    for (const id of ['ConvertRequest', 'FormatRequest']) {
+      for (const field of fields) {
+        expect(doc.components.schemas[id].properties[field]?.description, `${id}.${field}`).toEqual(expect.stringMatching(/^.{40,}$/s));
+      }
+    }
+    expect(doc.components.schemas.ConvertRequest.properties.indent.enum).toStrictEqual([2, 4]);
+    expect(doc.components.schemas.ConvertRequest.properties.quoteStyle.enum).toStrictEqual(['plain', 'single', 'double']);
+    const params = doc.paths['/api/convert'].post.parameters as Json[];
+    for (const field of fields) expect(params.find((p) => p.name === field)?.description, field).toMatch(/^Raw mode: as `\w+` in the JSON body\./);
+    expect(doc.paths['/api/convert'].post.description).toMatch(/`outputType` equal to `inputType` the conversion is formatting/);
   });
 
   it('resolves every $ref', () => {
@@ -227,6 +257,17 @@ describe('the OpenAPI examples are what the server really answers', () => {
     const res = await postJson('/api/validate', validateRequestExamples.schema!.value);
     expect(res.status).toBe(200);
     expect(await res.json()).toStrictEqual(validateResponseExamples.schemaViolations!.value);
+  });
+
+  it('format: every request example succeeds, and the YAML one gives exactly the documented answer', async () => {
+    for (const [name, { value }] of Object.entries(formatRequestExamples)) {
+      const res = await postJson('/api/format', value);
+      expect(res.status, name).toBe(200);
+      expect(await res.json()).toMatchObject({ success: true });
+    }
+    const res = await postJson('/api/format', formatRequestExamples.yaml!.value);
+    const expected = formatResponseExamples.yaml!.value;
+    expect(await res.json()).toEqual({ ...expected, metadata: { ...expected.metadata, processingMs: expect.any(Number) } });
   });
 
   it('raw mode: the documented input gives the documented output', async () => {

@@ -2,6 +2,7 @@
 import 'server-only';
 import type { ConvertResult } from '@/lib/converter';
 import { parseRequestOrThrow } from '@/lib/conversion/parse-request';
+import { FORMAT_FIELD_NAMES } from '@/lib/conversion/request-schemas';
 import { readRawBody } from '../read-body';
 import { bytesReply, type ApiReply } from '../reply';
 import { runConversionJob } from '../run-converter';
@@ -19,20 +20,16 @@ export async function handleRawConvert(request: ApiRequest, ctx: ApiContext, que
     preserveComments: query.get('preserveComments') ?? undefined,
     preserveAnchors: query.get('preserveAnchors') ?? undefined,
     yamlVersion: query.get('yamlVersion') ?? undefined,
+    ...Object.fromEntries(FORMAT_FIELD_NAMES.map((name) => [name, query.get(name) ?? undefined])),
   });
+  const { from, to, ...flags } = options;
   const body = await readRawBody(request, ctx.maxInputBytes, { account: ctx.account?.userId, gate: ctx.services.bodyGate });
   const answer = await runConversionJob(
     ctx.services.pool,
     {
       kind: 'convert-raw',
       body,
-      options: {
-        inputType: options.from,
-        outputType: options.to,
-        preserveComments: options.preserveComments,
-        preserveAnchors: options.preserveAnchors,
-        yamlVersion: options.yamlVersion,
-      },
+      options: { inputType: from, outputType: to, ...flags },
     },
     request,
     ctx.account?.userId,

@@ -10,20 +10,41 @@ export interface WriteJsonOptions {
   comments: boolean;
   /** Called for things the output cannot say exactly (two keys with the same string form). */
   onWarning?: (message: string) => void;
+  /** Spaces per level (default 2). */
+  indent?: number;
+  /** One line, no white space at all (comments must be off: they need lines). */
+  compact?: boolean;
 }
 
 /**
- * Writes documents as JSON text with two-space indentation and a final newline:
+ * Writes documents as JSON text with two-space indentation (or `indent`, or compact) and a final newline:
  * no document -> `null`, one -> its value, several -> an array of them.
  */
 export function writeJson(documents: YDocument[], options: WriteJsonOptions): string {
-  return new JsonWriter(options.comments, options.onWarning).write(documents);
+  const layout = options.compact === true ? COMPACT : options.indent === undefined || options.indent === 2 ? PRETTY : prettyLayout(options.indent);
+  return new JsonWriter(options.comments, options.onWarning, layout).write(documents);
 }
 
 /** Below this many entries, keys are compared pairwise to find duplicates instead of through a Set. */
 const PAIRWISE_KEY_CHECK = 8;
 
 const FLUSH_LENGTH = 1 << 16;
+
+/** The white space between tokens: a line break and indentation per level, and after a key's colon. */
+interface Layout {
+  /** One level of indentation (empty when compact). */
+  unit: string;
+  /** What starts a new line (empty when compact). */
+  newline: string;
+  /** After `"key":`. */
+  colon: string;
+}
+
+function prettyLayout(indent: number): Layout {
+  return { unit: ' '.repeat(indent), newline: '\n', colon: ': ' };
+}
+const PRETTY = prettyLayout(2);
+const COMPACT: Layout = { unit: '', newline: '', colon: ':' };
 
 /** The entries of a map as written: one per distinct key string, at the first key's place, with the last value. */
 interface Members {
@@ -37,13 +58,16 @@ class JsonWriter {
   /** The output being built; flushed into `done` in flat chunks (see `flushIfLong`). */
   private out = '';
   private readonly done: string[] = [];
-  /** `indents[n]` is a line break followed by n levels of two-space indentation. */
-  private readonly indents: string[] = ['\n'];
+  /** `indents[n]` is a line break followed by n levels of indentation (empty strings when compact). */
+  private readonly indents: string[];
 
   constructor(
     private readonly comments: boolean,
     private readonly onWarning: ((message: string) => void) | undefined,
-  ) {}
+    private readonly layout: Layout,
+  ) {
+    this.indents = [layout.newline];
+  }
 
   write(documents: YDocument[]): string {
     if (documents.length === 0) return 'null\n';
@@ -70,7 +94,7 @@ class JsonWriter {
         this.commentLines(doc.comments?.after, ind, '');
       }
     }
-    this.out += '\n]\n';
+    this.out += this.layout.newline + ']\n';
     return this.finish();
   }
 
@@ -138,7 +162,7 @@ class JsonWriter {
     for (let i = 0; i < n; i++) {
       const value = values[i]!;
       if (c) this.commentLines(value.comments?.before, ind, '');
-      this.out += keys === null ? ind : ind + JSON.stringify(keys[i]) + ': ';
+      this.out += keys === null ? ind : ind + JSON.stringify(keys[i]) + this.layout.colon;
       this.value(value, level + 1);
       if (i < n - 1) this.out += ',';
       if (c) this.trailingAfterInline(value);
@@ -230,7 +254,7 @@ class JsonWriter {
 
   private indent(level: number): string {
     const indents = this.indents;
-    while (indents.length <= level) indents.push(indents[indents.length - 1]! + '  ');
+    while (indents.length <= level) indents.push(indents[indents.length - 1]! + this.layout.unit);
     return indents[level]!;
   }
 }

@@ -1,4 +1,5 @@
 import * as chars from '../chars';
+import { DEFAULT_FORMAT, type FormatOptions } from '../format-options';
 import * as limits from '../limits';
 import type { MapNode, NumberNode, SeqNode, YDocument, YNode } from '../types';
 import * as scalarStyle from './yaml-scalar-style';
@@ -8,8 +9,8 @@ import * as deadline from '../deadline';
  * Imported bindings are read once here: under a CommonJS transform (tsx, vitest) every use
  * of an imported name is a getter call, a few per cent of this writer's time.
  */
-const { chooseStringStyle, doubleQuote, literalHeader } = scalarStyle;
-const { POS_KEY, POS_ROOT, POS_TAIL, STYLE_DOUBLE, STYLE_PLAIN } = scalarStyle;
+const { chooseStringStyle, chooseStyleWith, doubleQuote, literalHeader, singleQuote } = scalarStyle;
+const { POS_FLOW, POS_KEY, POS_ROOT, POS_TAIL, STYLE_DOUBLE, STYLE_PLAIN, STYLE_SINGLE } = scalarStyle;
 const { MAX_IMPLICIT_KEY } = limits;
 const { LF, PLUS, DASH } = chars;
 const { TICKS_PER_CHECK, checkDeadline } = deadline;
@@ -17,6 +18,8 @@ const { TICKS_PER_CHECK, checkDeadline } = deadline;
 export interface WriteYamlOptions {
   /** Write `#` comments carried by the IR. */
   comments: boolean;
+  /** indent, quoteStyle, lineWidth, flowLevel (sortKeys is applied to the IR before; jsonStyle is JSON's). Default: today's layout. */
+  format?: Pick<FormatOptions, 'indent' | 'quoteStyle' | 'lineWidth' | 'flowLevel'>;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface WriteYamlOptions {
  * YAML 1.1 readers. Several documents are separated by `---`.
  */
 export function writeYaml(documents: YDocument[], options: WriteYamlOptions): string {
-  const w = new Writer(options.comments === true);
+  const w = new Writer(options.comments === true, options.format ?? DEFAULT_FORMAT);
   const last = documents.length - 1;
   for (let i = 0; i <= last; i++) {
     const doc = documents[i];
@@ -37,8 +40,9 @@ export function writeYaml(documents: YDocument[], options: WriteYamlOptions): st
  * Layout. A node is written after its "prefix" on the current line (`key:`, `-`, `?`,
  * or nothing at the root); `col` is the column of the collection that holds it. Scalars
  * follow the prefix after one space; a non-empty collection starts on the next line,
- * indented by two (or, as a sequence item or explicit key without properties or comments,
- * compactly on the same line: `- a: 1`, `- - a`).
+ * indented by two (the `indent` option: `unit`) (or, as a sequence item or explicit key
+ * without properties or comments, compactly on the same line: `- a: 1`, `- - a`, with
+ * indent 4 `-   a: 1`). Past `flowLevel`, a collection is written on one line in flow style.
  */
 
 /** Where a node is written. */
@@ -173,7 +177,31 @@ class Writer {
   /** Written text of string keys already seen (documents repeat their keys), up to KEY_TEXT_CACHE of them. */
   private readonly keyTexts = new Map<string, string>();
 
-  constructor(private readonly comments: boolean) {}
+  /** Spaces per level of indentation. */
+  private readonly unit: number;
+  /** After a `-` or `?` whose collection continues the line: pads the indicator to `unit`. */
+  private readonly indicatorGap: string;
+  /** Not the default quoting: strings go through `chooseStyleWith`. */
+  private readonly quoted: boolean;
+  private readonly quoteStyle: FormatOptions['quoteStyle'];
+  /** Fold long string values at this width (0: never). */
+  private readonly lineWidth: number;
+  /** Collections this deep or deeper are written in flow style (Infinity: never). */
+  private readonly flowFrom: number;
+  /** Collections already checked for flow style (see `flowable`). */
+  private readonly flowChecked = new Map<YNode, boolean>();
+
+  constructor(
+    private readonly comments: boolean,
+    format: NonNullable<WriteYamlOptions['format']>,
+  ) {
+    this.unit = format.indent;
+    this.indicatorGap = indent(format.indent - 1);
+    this.quoteStyle = format.quoteStyle;
+    this.quoted = format.quoteStyle !== 'plain';
+    this.lineWidth = format.lineWidth ?? 0;
+    this.flowFrom = format.flowLevel ?? Number.POSITIVE_INFINITY;
+  }
 
   /**
    * Appending many small strings builds a rope (one cons cell per append) that lives until
@@ -200,7 +228,7 @@ class Writer {
     const c = this.comments;
     const props = root === null ? '' : propsOf(root);
     const trailing = c && root !== null ? root.comments?.trailing : undefined;
-    const rootCollection = root !== null && isNonEmptyCollection(root);
+    const rootCollection = root !== null && isNonEmptyCollection(root) && !this.flowsAt(0, root);
     const after = c ? doc.comments?.after : undefined;
     const tail = isLast && (after === undefined || after.length === 0);
 
@@ -271,12 +299,18 @@ class Writer {
     switch (node.kind) {
       case 'string': {
         const s = node.value;
-        const style = chooseStringStyle(s, (at === AT_ROOT ? POS_ROOT : at === AT_KEY ? POS_KEY : 0) | (tail ? POS_TAIL : 0));
+        const pos = (at === AT_ROOT ? POS_ROOT : at === AT_KEY ? POS_KEY : 0) | (tail ? POS_TAIL : 0);
+        const style = this.quoted ? chooseStyleWith(s, pos, this.quoteStyle) : chooseStringStyle(s, pos);
         if (style === STYLE_PLAIN) text = s;
         else if (style === STYLE_DOUBLE) text = doubleQuote(s);
+        else if (style === STYLE_SINGLE) text = singleQuote(s);
         else {
           this.literal(s, style, props, sep, at === AT_ROOT ? 0 : col, trailing);
           return;
+        }
+        if (this.lineWidth !== 0 && at !== AT_KEY) {
+          const prefix = props === '' ? sep : sep + props + ' ';
+          text = this.folded(text, style === STYLE_PLAIN, this.column() + prefix.length, at === AT_ROOT ? this.unit : col + this.unit);
         }
         break;
       }
@@ -298,12 +332,20 @@ class Writer {
           this.emptyCollection('{}', props, sep, col, at, trailing, node.endComments);
           return;
         }
+        if (this.flowsAt(at === AT_ROOT ? 0 : col / this.unit + 1, node)) {
+          text = this.flowCollection(node);
+          break;
+        }
         this.collection(node, props, col, at, tail, trailing);
         return;
       case 'seq':
         if (node.items.length === 0) {
           this.emptyCollection('[]', props, sep, col, at, trailing, node.endComments);
           return;
+        }
+        if (this.flowsAt(at === AT_ROOT ? 0 : col / this.unit + 1, node)) {
+          text = this.flowCollection(node);
+          break;
         }
         this.collection(node, props, col, at, tail, trailing);
         return;
@@ -319,10 +361,12 @@ class Writer {
   private literal(s: string, style: number, props: string, sep: string, col: number, trailing: string | undefined): void {
     let out = sep;
     if (props !== '') out += props + ' ';
-    out += literalHeader(style);
+    const header = literalHeader(style);
+    // The indentation indicator is the body's indentation relative to the parent's: one unit.
+    out += this.unit === 2 ? header : header.replace('|2', '|' + this.unit);
     this.out += out;
     if (trailing !== undefined) this.trailingComment(trailing);
-    this.out += '\n' + literalBody(s, indent(col + 2));
+    this.out += '\n' + literalBody(s, indent(col + this.unit));
   }
 
   private emptyCollection(
@@ -337,15 +381,15 @@ class Writer {
     this.out += props === '' ? sep + text : sep + props + ' ' + text;
     if (trailing !== undefined) this.trailingComment(trailing);
     this.out += '\n';
-    if (this.comments && endComments !== undefined) this.commentBlock(endComments, at === AT_ROOT ? 0 : col + 2);
+    if (this.comments && endComments !== undefined) this.commentBlock(endComments, at === AT_ROOT ? 0 : col + this.unit);
   }
 
   private collection(node: MapNode | SeqNode, props: string, col: number, at: number, tail: boolean, trailing: string | undefined): void {
-    const inner = at === AT_ROOT ? 0 : col + 2;
+    const inner = at === AT_ROOT ? 0 : col + this.unit;
     // `- a: 1` / `- - a` / `? a: 1`: only when nothing has to go on the `-` line.
     const compact = (at === AT_ITEM || at === AT_KEY) && props === '' && trailing === undefined && !this.firstHasBefore(node);
     if (compact) {
-      this.out += ' ';
+      this.out += this.indicatorGap;
     } else {
       if (props !== '') this.out += ' ' + props;
       if (trailing !== undefined) this.trailingComment(trailing);
@@ -443,15 +487,21 @@ class Writer {
     }
   }
 
-  /** The text of an implicit key (`name`, `"a: b"`, `1`, `&a k`, `*a `), or null when it needs `? `. */
-  private keyText(key: YNode): string | null {
+  /**
+   * The text of an implicit key (`name`, `"a: b"`, `1`, `&a k`, `*a `), or null when it needs `? `
+   * (or, `flow`: when its mapping cannot be written in flow style).
+   */
+  private keyText(key: YNode, flow = false): string | null {
     let text: string;
     switch (key.kind) {
       case 'string': {
         const s = key.value;
-        const cached = this.keyTexts.get(s);
+        const cached = flow ? undefined : this.keyTexts.get(s);
         if (cached !== undefined) {
           text = cached;
+        } else if (flow || this.quoted) {
+          text = this.stringText(s, POS_KEY | (flow ? POS_FLOW : 0));
+          if (!flow && this.keyTexts.size < KEY_TEXT_CACHE) this.keyTexts.set(s, text);
         } else {
           text = chooseStringStyle(s, POS_KEY) === STYLE_PLAIN ? s : doubleQuote(s);
           if (this.keyTexts.size < KEY_TEXT_CACHE) this.keyTexts.set(s, text);
@@ -480,6 +530,156 @@ class Writer {
     }
     return text.length > MAX_IMPLICIT_KEY ? null : text;
   }
+
+  /* Formatting options (lib/converter/format-options.ts); the default layout never calls these. */
+
+  /** A one-line string as written under the quote style (`pos`: POS_KEY, POS_FLOW). */
+  private stringText(s: string, pos: number): string {
+    const style = chooseStyleWith(s, pos, this.quoteStyle);
+    return style === STYLE_PLAIN ? s : style === STYLE_SINGLE ? singleQuote(s) : doubleQuote(s);
+  }
+
+  /** The column the next write starts at (chunks are spilled at line starts). */
+  private column(): number {
+    const out = this.out;
+    return out.length - out.lastIndexOf('\n') - 1;
+  }
+
+  /**
+   * `text` (a plain, single- or double-quoted scalar starting at column `start`) folded at
+   * single spaces so that its lines fit `lineWidth` where a fold point allows; continuation
+   * lines are indented to `pad`. A line break between two non-space characters reads back as
+   * one space in all three styles. Plain scalars fold only before a letter, digit or non-ASCII
+   * character, so a continuation line never starts with an indicator (`- `, `#`, `&`...).
+   */
+  private folded(text: string, plain: boolean, start: number, pad: number): string {
+    const width = this.lineWidth;
+    if (start + text.length <= width) return text;
+    // Quoted: not next to the quotes themselves.
+    const first = plain ? 1 : 2;
+    const last = plain ? text.length - 2 : text.length - 3;
+    let out = '';
+    let lineStart = 0; // index in `text` of the current line's first character
+    let column = start;
+    let candidate = -1; // the last fold point on the current line
+    for (let i = first; i <= last; i++) {
+      if (text.charCodeAt(i) !== 0x20 || !isFoldPoint(text, i, plain)) continue;
+      if (column + (i - lineStart) > width && candidate !== -1) {
+        out += text.slice(lineStart, candidate) + '\n' + indent(pad);
+        lineStart = candidate + 1;
+        column = pad;
+        candidate = -1;
+      }
+      // This space starts a new line if the text up to it is already too long.
+      if (column + (i - lineStart) > width) {
+        out += text.slice(lineStart, i) + '\n' + indent(pad);
+        lineStart = i + 1;
+        column = pad;
+      } else {
+        candidate = i;
+      }
+    }
+    if (candidate !== -1 && column + (text.length - lineStart) > width) {
+      out += text.slice(lineStart, candidate) + '\n' + indent(pad);
+      lineStart = candidate + 1;
+    }
+    return out + text.slice(lineStart);
+  }
+
+  /** Whether a collection at nesting `depth` (root: 0) is written in flow style. */
+  private flowsAt(depth: number, node: MapNode | SeqNode): boolean {
+    return depth >= this.flowFrom && this.flowable(node);
+  }
+
+  /**
+   * Whether a collection can be written in flow style on one line: no comments inside it (they
+   * would be lost), every key an implicit one (no collection as a key), and so for its children.
+   * Memoised: aliases expanded into shared subtrees are checked once.
+   */
+  private flowable(node: MapNode | SeqNode): boolean {
+    const known = this.flowChecked.get(node);
+    if (known !== undefined) return known;
+    let ok = !(this.comments && hasLines(node.endComments));
+    if (node.kind === 'map') {
+      for (const e of node.entries) {
+        if (!ok) break;
+        ok = this.flowableChild(e.value) && (e.merge === true || (this.flowableChild(e.key) && this.keyText(e.key, true) !== null));
+      }
+    } else {
+      for (const item of node.items) {
+        if (!ok) break;
+        ok = this.flowableChild(item);
+      }
+    }
+    this.flowChecked.set(node, ok);
+    return ok;
+  }
+
+  private flowableChild(node: YNode): boolean {
+    if (this.comments && node.comments !== undefined && (hasLines(node.comments.before) || node.comments.trailing !== undefined)) return false;
+    return !isNonEmptyCollection(node) || this.flowable(node);
+  }
+
+  /** A non-empty collection in flow style, on one line: `{a: 1, b: [x, y]}`. */
+  private flowCollection(node: MapNode | SeqNode): string {
+    if (++this.ticks === TICKS_PER_CHECK) {
+      this.ticks = 0;
+      checkDeadline();
+    }
+    const parts: string[] = [];
+    if (node.kind === 'seq') {
+      for (const item of node.items) parts.push(this.flowNode(item));
+      return '[' + parts.join(', ') + ']';
+    }
+    for (const e of node.entries) parts.push((e.merge === true ? '<<' : this.keyText(e.key, true)!) + ': ' + this.flowNode(e.value));
+    return '{' + parts.join(', ') + '}';
+  }
+
+  /** A node inside a flow collection, with its properties. */
+  private flowNode(node: YNode): string {
+    const props = propsOf(node);
+    let text: string;
+    switch (node.kind) {
+      case 'string':
+        text = this.stringText(node.value, POS_FLOW);
+        break;
+      case 'number':
+        text = yamlNumberText(node);
+        break;
+      case 'bool':
+        text = node.value ? 'true' : 'false';
+        break;
+      case 'null':
+        text = props === '' ? 'null' : '';
+        break;
+      case 'alias':
+        text = '*' + node.name;
+        break;
+      case 'map':
+        text = node.entries.length === 0 ? '{}' : this.flowCollection(node);
+        break;
+      case 'seq':
+        text = node.items.length === 0 ? '[]' : this.flowCollection(node);
+        break;
+    }
+    if (props === '') return text;
+    // An empty node keeps a space after its properties: js-yaml reads a tag up to white space.
+    return text === '' ? props + ' ' : props + ' ' + text;
+  }
+}
+
+/** A space where a long scalar may fold: between two non-space characters (for plain, before a safe one). */
+function isFoldPoint(text: string, i: number, plain: boolean): boolean {
+  const before = text.charCodeAt(i - 1);
+  const after = text.charCodeAt(i + 1);
+  if (before === 0x20 || before === 0x09 || after === 0x20 || after === 0x09) return false;
+  return !plain || (isWordChar(before) && isWordChar(after));
+}
+
+/** An ASCII letter or digit, or a non-ASCII character that is not white space of any kind. */
+function isWordChar(c: number): boolean {
+  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+  return !(c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff);
 }
 
 function hasLines(lines: string[] | undefined): boolean {

@@ -312,3 +312,68 @@ export function doubleQuote(s: string): string {
   if (from < n) out += s.slice(from);
   return out + '"';
 }
+
+/*
+ * Formatting options (lib/converter/format-options.ts): the quote styles and flow context.
+ * Only the writer's non-default paths call these; `chooseStringStyle` stays as it is.
+ */
+
+/** Written with `singleQuote` (negative: never mistaken for a literal's flags). */
+export const STYLE_SINGLE = -1;
+
+/** `,[]{}` end a plain scalar inside a flow collection. */
+function hasFlowIndicator(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x2c || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether single quotes carry `s` exactly on one line: every character printable in YAML 1.2
+ * and no line break of YAML 1.1 or 1.2 (single quotes cannot escape anything but `'`).
+ */
+export function canSingleQuote(s: string): boolean {
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20) {
+      if (c !== 0x09) return false;
+    } else if (c >= 0x7f && c <= 0x9f) {
+      return false;
+    } else if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return false;
+      i++;
+    } else if ((c >= 0xdc00 && c <= 0xdfff) || c === 0x2028 || c === 0x2029 || c === 0xfeff || c >= 0xfffe) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A single-quoted YAML scalar (`'` doubled); only for strings `canSingleQuote` accepts. */
+export function singleQuote(s: string): string {
+  return "'" + s.replaceAll("'", "''") + "'";
+}
+
+/** Position flag: inside a flow collection (no block literal, no flow indicator in a plain scalar). */
+export const POS_FLOW = 64;
+
+/**
+ * The style of a string under a quote style: "plain" is `chooseStringStyle`; "single" and
+ * "double" quote every value (keys, `POS_KEY`: only those that need quotes) in that quote, keep
+ * block literals for strings with line breaks, and fall back to double quotes where single
+ * quotes cannot carry the string. `pos` may add POS_FLOW.
+ */
+export function chooseStyleWith(s: string, pos: number, quote: 'plain' | 'single' | 'double'): number {
+  let style = chooseStringStyle(s, pos & ~POS_FLOW);
+  if ((pos & POS_FLOW) !== 0) {
+    if (style >= STYLE_LITERAL) style = STYLE_DOUBLE;
+    else if (style === STYLE_PLAIN && hasFlowIndicator(s)) style = STYLE_DOUBLE;
+  }
+  if (quote === 'plain' || style >= STYLE_LITERAL) return style;
+  if (style === STYLE_PLAIN && (pos & POS_KEY) !== 0) return STYLE_PLAIN;
+  return quote === 'single' && canSingleQuote(s) ? STYLE_SINGLE : STYLE_DOUBLE;
+}

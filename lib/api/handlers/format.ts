@@ -1,0 +1,14 @@
+// POST /api/format: re-indents and normalises a document without changing its data (convert with outputType = inputType).
+import 'server-only';
+import { readJsonBodyBytes } from '../read-body';
+import { bytesReply, type ApiReply } from '../reply';
+import { runConversionJob } from '../run-converter';
+import type { ApiContext, ApiRequest } from '../with-api';
+
+export async function handleFormat(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
+  const body = await readJsonBodyBytes(request, ctx.maxInputBytes, { account: ctx.account?.userId, gate: ctx.services.bodyGate });
+  // Parsing, the schema (400), the size check (413) and the conversion: lib/conversion/conversion-job.ts.
+  const limit = { maxInputBytes: ctx.maxInputBytes, planName: ctx.planName };
+  const answer = await runConversionJob(ctx.services.pool, { kind: 'format', body, limit }, request, ctx.account?.userId);
+  return bytesReply(answer.body, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+}
