@@ -1,6 +1,13 @@
 // Zod schemas for every API request and response; the OpenAPI document is generated from them.
 import { z } from 'zod';
-import { ConvertRequestSchema, FormatRequestSchema, formatField, formatQueryFields, ValidateRequestSchema, yamlVersionField } from '@/lib/conversion/request-schemas';
+import {
+  ConvertRequestSchema,
+  FormatRequestSchema,
+  formatField,
+  formatQueryFields,
+  ValidateRequestSchema,
+  yamlVersionField,
+} from '@/lib/conversion/request-schemas';
 import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import { DEPENDENCIES } from '@/lib/dependencies';
 import { PUBLIC_API_ERROR_CODES } from './errors';

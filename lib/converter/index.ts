@@ -101,7 +101,13 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
     return { success: true, output, metadata, warnings };
   }
   // With formatting options, YAML -> JSON without comments also takes the single-pass reader's IR.
-  const read = readInput(input, from, to, { comments: preserveComments, preserveAnchors, yamlVersion, formatted: !defaultFormat }, options.fastYaml !== false);
+  const read = readInput(
+    input,
+    from,
+    to,
+    { comments: preserveComments, preserveAnchors, yamlVersion, formatted: !defaultFormat },
+    options.fastYaml !== false,
+  );
   deadline.check();
   const warnings = [...read.warnings];
   const documents = format.sortKeys ? sortDocumentKeys(read.documents) : read.documents;
