@@ -161,16 +161,19 @@ export function clearSchemaCache(): void {
  * text was compiled lately. The key is the schema's JSON text, which a Map hashes once.
  */
 export function compileSchema(schemaField: unknown): CompiledSchema {
+  // A schema seen lately is found by its text before it is walked again: the bounds were checked
+  // when it was compiled, and a hit then costs one JSON.stringify and one Map lookup.
+  const known = cacheKeyOf(schemaField);
+  const hit = known === null ? undefined : cache.get(known);
+  if (hit !== undefined) {
+    counters.hits++;
+    cache.delete(known!);
+    cache.set(known!, hit);
+    return hit.compiled;
+  }
   const schema = readSchema(schemaField);
   const text = JSON.stringify(schema);
   if (text.length > MAX_SCHEMA_CHARS) throw tooBig(text.length);
-  const hit = cache.get(text);
-  if (hit !== undefined) {
-    counters.hits++;
-    cache.delete(text);
-    cache.set(text, hit);
-    return hit.compiled;
-  }
   const draft = draftOf(schema);
   // Compiled from a private copy: ajv keeps the object it compiled, the caller's may be changed later.
   const compiled = { draft, validate: compileIsolated(ajvFor(draft), JSON.parse(text) as object | boolean) };
@@ -184,6 +187,21 @@ export function compileSchema(schemaField: unknown): CompiledSchema {
     cachedChars -= entry.chars;
   }
   return compiled;
+}
+
+/**
+ * The cache key of an object schema: its JSON text, or null when it has none within the bounds (too
+ * long, or nested too deep for JSON.stringify: readSchema then says which bound it passed).
+ * A string schema is parsed first (its text may be YAML), so it is keyed after readSchema.
+ */
+function cacheKeyOf(schemaField: unknown): string | null {
+  if (typeof schemaField !== 'object' || schemaField === null || Array.isArray(schemaField)) return null;
+  try {
+    const text = JSON.stringify(schemaField);
+    return text.length > MAX_SCHEMA_CHARS ? null : text;
+  } catch {
+    return null;
+  }
 }
 
 /**
