@@ -164,16 +164,14 @@ export function compileSchema(schemaField: unknown): CompiledSchema {
   // A schema seen lately is found by its text before it is walked again: the bounds were checked
   // when it was compiled, and a hit then costs one JSON.stringify and one Map lookup.
   const known = cacheKeyOf(schemaField);
-  const hit = known === null ? undefined : cache.get(known);
-  if (hit !== undefined) {
-    counters.hits++;
-    cache.delete(known!);
-    cache.set(known!, hit);
-    return hit.compiled;
-  }
+  const early = known === null ? undefined : cached(known);
+  if (early !== undefined) return early;
   const schema = readSchema(schemaField);
   const text = JSON.stringify(schema);
   if (text.length > MAX_SCHEMA_CHARS) throw tooBig(text.length);
+  // A schema given as text is keyed by the JSON text of what it reads as.
+  const hit = known === null ? cached(text) : undefined;
+  if (hit !== undefined) return hit;
   const draft = draftOf(schema);
   // Compiled from a private copy: ajv keeps the object it compiled, the caller's may be changed later.
   const compiled = { draft, validate: compileIsolated(ajvFor(draft), JSON.parse(text) as object | boolean) };
@@ -187,6 +185,16 @@ export function compileSchema(schemaField: unknown): CompiledSchema {
     cachedChars -= entry.chars;
   }
   return compiled;
+}
+
+/** The cached compilation for this key, made the most recent; undefined on a miss. */
+function cached(key: string): CompiledSchema | undefined {
+  const hit = cache.get(key);
+  if (hit === undefined) return undefined;
+  counters.hits++;
+  cache.delete(key);
+  cache.set(key, hit);
+  return hit.compiled;
 }
 
 /**
