@@ -216,7 +216,19 @@ function formatQueryParams(): Json[] {
     quoteStyle: { type: 'string', enum: [...QUOTE_STYLES], default: 'plain' },
     lineWidth: { type: 'integer', minimum: MIN_LINE_WIDTH },
   };
-  return FORMAT_FIELD_NAMES.map((name) => queryParam(name, `Raw mode: as \`${name}\` in the JSON body. ${FORMAT_DESCRIPTIONS[name]}`, schemas[name]));
+  // One example each, sent verbatim by test/api/openapi.test.ts (`?from=yaml&to=yaml&<name>=<example>`).
+  const examples: Record<(typeof FORMAT_FIELD_NAMES)[number], string | number | boolean> = {
+    indent: 4,
+    sortKeys: true,
+    jsonStyle: 'compact',
+    flowLevel: 1,
+    quoteStyle: 'single',
+    lineWidth: 40,
+  };
+  return FORMAT_FIELD_NAMES.map((name) => ({
+    ...queryParam(name, `Raw mode: as \`${name}\` in the JSON body. ${FORMAT_DESCRIPTIONS[name]}`, schemas[name]),
+    example: examples[name],
+  }));
 }
 
 function validateOperation(): Json {

@@ -6,7 +6,9 @@ import { ERROR_STATUS, PUBLIC_API_ERROR_CODES } from '@/lib/api/errors';
 import { INTERNAL_API_PREFIXES } from '@/lib/api/openapi';
 import { PUBLIC_ROUTES, type PublicPath } from '@/lib/api/public-routes';
 import * as schemas from '@/lib/api/schemas';
+import { convert } from '@/lib/converter';
 import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
+import { FORMAT_FIELD_NAMES } from '@/lib/conversion/request-schemas';
 import packageJson from '@/package.json';
 import {
   convertRequestExamples,
@@ -251,6 +253,22 @@ describe('the OpenAPI examples are what the server really answers', () => {
     const res = await postBytes(`/api/convert?from=yaml&to=json&yamlVersion=${param.example}`, input, 'application/yaml');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(convertResponseExamples.yaml11!.value.output);
+  });
+
+  it('raw mode: each formatting parameter example works verbatim and gives what the converter gives with that option', async () => {
+    const params = doc.paths['/api/convert'].post.parameters.filter((p: Json) => (FORMAT_FIELD_NAMES as readonly string[]).includes(p.name));
+    expect(params.map((p: Json) => p.name)).toStrictEqual([...FORMAT_FIELD_NAMES]);
+    const input = 'name: yamljson\nb: [1, 2]\nabout: a line of text that is longer than forty characters in all\nkeys: {z: 1, a: 2}\n';
+    for (const param of params) {
+      expect(param.example, param.name).toBeDefined();
+      const to = param.name === 'jsonStyle' ? 'json' : 'yaml';
+      const res = await postBytes(`/api/convert?from=yaml&to=${to}&${param.name}=${param.example}`, input, 'application/yaml');
+      expect(res.status, param.name).toBe(200);
+      const output = await res.text();
+      expect(output, param.name).toBe(convert({ input, inputType: 'yaml', outputType: to, [param.name]: param.example }).output);
+      // The parameter changed something: the example is not a default.
+      expect(output, param.name).not.toBe(convert({ input, inputType: 'yaml', outputType: to }).output);
+    }
   });
 
   it('validate: the schema example gives exactly the documented violations', async () => {
