@@ -30,6 +30,8 @@ interface ReadResult {
   warnings: string[];
   anchorsCount: number;
   commentsCount: number;
+  /** With preserveComments: the comments of a YAML stream that holds no document. */
+  streamComments?: string[];
 }
 
 /** Internal switches; the public API never passes them. */
@@ -97,6 +99,7 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
     output = writeJson(read.documents, {
       comments: preserveComments,
       onWarning: (m) => warnings.push(m),
+      streamComments: read.streamComments,
     });
     if (preserveComments) {
       warnings.push('preserveComments: the output is JSONC (JSON with comments), not strict JSON.');
@@ -105,7 +108,7 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
       warnings.push(PRESERVE_ANCHORS_IN_JSON);
     }
   } else {
-    output = writeYaml(read.documents, { comments: preserveComments });
+    output = writeYaml(read.documents, { comments: preserveComments, streamComments: read.streamComments });
   }
   const processingMs = Math.round(now() - started);
 

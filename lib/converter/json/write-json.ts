@@ -10,6 +10,8 @@ export interface WriteJsonOptions {
   comments: boolean;
   /** Called for things the output cannot say exactly (two keys with the same string form). */
   onWarning?: (message: string) => void;
+  /** With `comments`: the comments of a stream with no document (readYaml's `streamComments`), before its `null`. */
+  streamComments?: string[];
 }
 
 /**
@@ -17,7 +19,9 @@ export interface WriteJsonOptions {
  * no document -> `null`, one -> its value, several -> an array of them.
  */
 export function writeJson(documents: YDocument[], options: WriteJsonOptions): string {
-  return new JsonWriter(options.comments, options.onWarning).write(documents);
+  const writer = new JsonWriter(options.comments, options.onWarning);
+  if (options.comments && documents.length === 0) writer.streamComments(options.streamComments);
+  return writer.write(documents);
 }
 
 /** Below this many entries, keys are compared pairwise to find duplicates instead of through a Set. */
@@ -45,8 +49,16 @@ class JsonWriter {
     private readonly onWarning: ((message: string) => void) | undefined,
   ) {}
 
+  /** The comment lines of a stream that holds no document. */
+  streamComments(lines: string[] | undefined): void {
+    this.commentLines(lines, '', '\n');
+  }
+
   write(documents: YDocument[]): string {
-    if (documents.length === 0) return 'null\n';
+    if (documents.length === 0) {
+      this.out += 'null\n';
+      return this.finish();
+    }
     const c = this.comments;
     if (documents.length === 1) {
       const doc = documents[0]!;
@@ -239,8 +251,9 @@ function hasLines(lines: string[] | undefined): boolean {
   return lines !== undefined && lines.length > 0;
 }
 
+/** `//` and the text as the IR keeps it (what followed the source's `#` or `//`). */
 function commentText(text: string): string {
-  return text === '' ? '//' : '// ' + text;
+  return '//' + text;
 }
 
 function hasDuplicate(keys: string[]): boolean {
