@@ -2,7 +2,7 @@
  * What both YAML readers (read-yaml.ts's IrReader and the fast reader's ir-sink.ts) build a
  * node into, and how they put comments on it: one definition, so the two cannot drift.
  */
-import type { NodeComments, YNode } from '../types';
+import type { NodeComments, YDocument, YNode } from '../types';
 
 /** An IR node as built, with what the alias budget and the depth checks need. */
 export interface Built {
@@ -25,4 +25,17 @@ export function withComments(b: Built, shared: boolean, before?: string[], trail
   if (shared) return { ir: { ...b.ir, comments }, size: b.size, height: b.height };
   b.ir.comments = comments;
   return b;
+}
+
+/**
+ * Comments no document took (those of a stream that is only comments, or after a last `...`):
+ * the last document's end comments, or, with no document, the stream's (returned).
+ */
+export function placeLeftoverComments(documents: YDocument[], leftover: string[] | undefined): string[] | undefined {
+  if (leftover === undefined) return undefined;
+  const last = documents[documents.length - 1];
+  if (last === undefined) return leftover;
+  const comments = (last.comments ??= {});
+  comments.after = [...(comments.after ?? []), ...leftover];
+  return undefined;
 }

@@ -11,7 +11,7 @@ import { jsonKeyText } from '../json-key-text';
 import { CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../limits';
 import type { BlockScalarStyle, Format, IssueCode, MapEntry, MapNode, SeqNode, ValidationIssue, YDocument, YNode } from '../types';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
-import { type Built, withComments } from './built-node';
+import { type Built, placeLeftoverComments, withComments } from './built-node';
 
 export interface ReadYamlOptions {
   /** Attach comments to the IR. */
@@ -100,19 +100,6 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
   };
   if (streamComments && !errors.length) result.streamComments = streamComments;
   return result;
-}
-
-/**
- * Comments no document took (those of a stream that is only comments, or after a last `...`):
- * the last document's end comments, or, with no document, the stream's (returned).
- */
-export function placeLeftoverComments(documents: YDocument[], leftover: string[] | undefined): string[] | undefined {
-  if (leftover === undefined) return undefined;
-  const last = documents[documents.length - 1];
-  if (last === undefined) return leftover;
-  const comments = (last.comments ??= {});
-  comments.after = [...(comments.after ?? []), ...leftover];
-  return undefined;
 }
 
 /**
