@@ -662,7 +662,8 @@ function flowString(s: string): string {
 function keptBlockHeader(s: string, style: BlockScalarStyle, root: boolean): string | null {
   const folded = style.charCodeAt(0) === GT;
   const n = s.length;
-  if (n === 0) return style;
+  // Empty: no line to indent. At the root, a comment line after it would be read as its content.
+  if (n === 0) return root ? null : style;
   let end = n;
   while (end > 0 && s.charCodeAt(end - 1) === LF) end--;
   if (end === 0) return null;
