@@ -278,7 +278,7 @@ class Writer {
     switch (node.kind) {
       case 'string': {
         const s = node.value;
-        if (node.block !== undefined && at !== AT_KEY && this.keptBlockScalar(s, node.block, props, sep, col, at === AT_ROOT, trailing)) return;
+        if (node.block !== undefined && at !== AT_KEY && this.keptBlockScalar(s, node.block, props, sep, col, at === AT_ROOT, tail, trailing)) return;
         const style = chooseStringStyle(s, (at === AT_ROOT ? POS_ROOT : at === AT_KEY ? POS_KEY : 0) | (tail ? POS_TAIL : 0));
         if (style === STYLE_PLAIN) text = s;
         else if (style === STYLE_DOUBLE) text = doubleQuote(s);
@@ -352,9 +352,10 @@ class Writer {
     sep: string,
     col: number,
     root: boolean,
+    tail: boolean,
     trailing: string | undefined,
   ): boolean {
-    const header = keptBlockHeader(s, style, root);
+    const header = keptBlockHeader(s, style, root, tail);
     if (header === null) return false;
     this.out += props === '' ? sep + header : sep + props + ' ' + header;
     if (trailing !== undefined) this.trailingComment(trailing);
@@ -656,10 +657,11 @@ function flowString(s: string): string {
  * The header to write a string read from a block scalar of `style` in that style again, or
  * null when it cannot be: a character a block scalar cannot hold, a line of only white space,
  * only line breaks; a folded scalar also needs its first line to start with text and no line
- * more indented (which folding would keep apart). Chomping follows the value (`-` without a
- * final line break, `+` for more than one), the source's `+` kept for exactly one.
+ * more indented (which folding would keep apart), or keep chomping last in the output.
+ * Chomping follows the value (`-` without a final line break, `+` for more than one), the
+ * source's `+` kept for exactly one.
  */
-function keptBlockHeader(s: string, style: BlockScalarStyle, root: boolean): string | null {
+function keptBlockHeader(s: string, style: BlockScalarStyle, root: boolean, tail: boolean): string | null {
   const folded = style.charCodeAt(0) === GT;
   const n = s.length;
   // Empty: no line to indent. At the root, a comment line after it would be read as its content.
@@ -699,8 +701,9 @@ function keptBlockHeader(s: string, style: BlockScalarStyle, root: boolean): str
   }
   const trailing = n - end;
   if (trailing === 0) return header + '-';
-  if (trailing >= 2 || style.charCodeAt(1) === PLUS) return header + '+';
-  return header;
+  // Last in the output, `+` would end it with blank lines (as chooseStringStyle refuses too).
+  if (trailing >= 2) return tail ? null : header + '+';
+  return style.charCodeAt(1) === PLUS && !tail ? header + '+' : header;
 }
 
 /** Printable in a block scalar (and in YAML 1.1): not a C0/C1 control, a 1.1 line break, a BOM, a lone surrogate. */
