@@ -96,6 +96,12 @@ interface NodeBase {
    */
   tag?: string;
   comments?: NodeComments;
+  /**
+   * Set by the YAML readers only when comments are kept and anchors are not: an alias (or a
+   * merged entry) expanded here, a copy of the anchored node without its comments. The
+   * comments inside it are the anchored node's, written there only; writers skip them here.
+   */
+  expanded?: true;
 }
 
 export interface NullNode extends NodeBase {

@@ -5,7 +5,8 @@
  * chomping (empty ones too), empty values, comments above keys and items, at the end of lines
  * after scalars, after `key:` of a collection, after flow collections, on block scalar headers,
  * after block scalars, after the last entry of a collection, at document start and end,
- * between documents, after `...`, and streams of only comments. Comment texts are the ones a
+ * between documents, after `...`, and streams of only comments; anchors, aliases and merge
+ * keys (`<<: *a2`) among them. Comment texts are the ones a
  * normalising writer would change (`#x`, `## x`, `#  x  `, `#`). Names are unique (`k1`,
  * `v2`) so a comment's line says which node it is on (comment-check.ts).
  */
@@ -20,6 +21,10 @@ export class CommentedYaml {
   private keys = 0;
   private values = 0;
   private comments = 0;
+  /** Anchors of the document so far: names of mappings, and of anything. */
+  private mapAnchors: string[] = [];
+  private anchors: string[] = [];
+  private anchorCount = 0;
 
   constructor(private readonly choices: number[]) {}
 
@@ -67,6 +72,8 @@ export class CommentedYaml {
     const documents = kind === 1 ? 2 + this.pick(2) : 1;
     for (let d = 0; d < documents; d++) {
       this.ownLines(0);
+      this.mapAnchors = [];
+      this.anchors = [];
       if (d > 0 || this.pick(3) === 0) this.lines.push('---' + this.eol());
       this.ownLines(0);
       this.root();
@@ -97,8 +104,24 @@ export class CommentedYaml {
     }
   }
 
+  /** Maybe an anchor (` &a3`) for the node about to be written; `then` runs once it is written (aliases may use it from then on). */
+  private anchor(isMap: boolean, write: (anchor: string) => void): void {
+    if (this.pick(5) !== 0) {
+      write('');
+      return;
+    }
+    const name = `a${++this.anchorCount}`;
+    write(` &${name}`);
+    this.anchors.push(name);
+    if (isMap) this.mapAnchors.push(name);
+  }
+
   private blockMap(indent: number, depth: number): void {
     const entries = 1 + this.pick(3);
+    if (this.mapAnchors.length > 0 && this.pick(3) === 0) {
+      this.ownLines(indent);
+      this.lines.push(`${' '.repeat(indent)}<<: *${this.mapAnchors[this.pick(this.mapAnchors.length)]}${this.eol()}`);
+    }
     for (let i = 0; i < entries; i++) {
       this.ownLines(indent);
       this.node(`${' '.repeat(indent)}${this.key()}:`, indent, depth);
@@ -119,14 +142,17 @@ export class CommentedYaml {
   private node(prefix: string, indent: number, depth: number): void {
     switch (this.pick(depth >= MAX_DEPTH ? 6 : 8)) {
       case 0:
-        this.lines.push(`${prefix} ${this.value()}${this.eol()}`);
+        if (this.anchors.length > 0 && this.pick(2) === 0) this.lines.push(`${prefix} *${this.anchors[this.pick(this.anchors.length)]}${this.eol()}`);
+        else this.anchor(false, (a) => this.lines.push(`${prefix}${a} ${this.value()}${this.eol()}`));
         return;
       case 1:
         this.lines.push(`${prefix} "${this.value()} # not a comment"${this.eol()}`);
         return;
-      case 2:
-        this.lines.push(`${prefix} ${this.flow(0)}${this.eol()}`);
+      case 2: {
+        const text = this.flow(0);
+        this.anchor(text.startsWith('{'), (a) => this.lines.push(`${prefix}${a} ${text}${this.eol()}`));
         return;
+      }
       case 3:
         this.lines.push(prefix + this.eol()); // an empty value: null
         return;
@@ -135,12 +161,16 @@ export class CommentedYaml {
         this.blockScalar(prefix + ' ', indent + 2);
         return;
       case 6:
-        this.lines.push(prefix + this.eol());
-        this.blockMap(indent + 2, depth + 1);
+        this.anchor(true, (a) => {
+          this.lines.push(prefix + a + this.eol());
+          this.blockMap(indent + 2, depth + 1);
+        });
         return;
       default:
-        this.lines.push(prefix + this.eol());
-        this.blockSeq(indent + 2, depth + 1);
+        this.anchor(false, (a) => {
+          this.lines.push(prefix + a + this.eol());
+          this.blockSeq(indent + 2, depth + 1);
+        });
     }
   }
 

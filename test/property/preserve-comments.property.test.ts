@@ -24,9 +24,12 @@ function check(input: string): void {
   const data = toJson(input, 'yaml', false);
   for (const fastYaml of [true, false]) {
     const way = fastYaml ? 'fast reader' : 'readYaml';
-    const yaml = convert({ input, inputType: 'yaml', outputType: 'yaml', preserveComments: true }, { fastYaml }).output;
-    expect(commentProblems(inputComments, yamlComments(yaml)), `YAML -> YAML (${way})\n--- input:\n${input}--- output:\n${yaml}`).toEqual([]);
-    expect(toJson(yaml, 'yaml'), `YAML -> YAML data (${way})\n--- output:\n${yaml}`).toBe(data);
+    for (const preserveAnchors of [false, true]) {
+      const yaml = convert({ input, inputType: 'yaml', outputType: 'yaml', preserveComments: true, preserveAnchors }, { fastYaml }).output;
+      const how = `${way}${preserveAnchors ? ', preserveAnchors' : ''}`;
+      expect(commentProblems(inputComments, yamlComments(yaml)), `YAML -> YAML (${how})\n--- input:\n${input}--- output:\n${yaml}`).toEqual([]);
+      expect(toJson(yaml, 'yaml'), `YAML -> YAML data (${how})\n--- output:\n${yaml}`).toBe(data);
+    }
 
     const jsonc = convert({ input, inputType: 'yaml', outputType: 'json', preserveComments: true }, { fastYaml }).output;
     expect(commentProblems(inputComments, jsoncComments(jsonc)), `YAML -> JSONC (${way})\n--- input:\n${input}--- output:\n${jsonc}`).toEqual([]);

@@ -45,7 +45,8 @@ class JsonWriter {
   private readonly indents: string[] = ['\n'];
 
   constructor(
-    private readonly comments: boolean,
+    /** Write comments (off while writing inside an expanded alias: see YNode `expanded`). */
+    private comments: boolean,
     private readonly onWarning: ((message: string) => void) | undefined,
   ) {}
 
@@ -142,11 +143,14 @@ class JsonWriter {
    * end-of-line comment), the end comments, the closing bracket on a line of its own.
    */
   private entries(node: SeqNode | MapNode, keys: string[] | null, values: YNode[], level: number): void {
-    const c = this.comments;
+    const outer = this.comments;
     const n = values.length;
     const ind = this.indent(level + 1);
     this.out += keys === null ? '[' : '{';
-    if (c) this.trailing(node);
+    if (outer) this.trailing(node);
+    // Inside an expanded alias, the comments are the anchored node's: written there only.
+    const c = outer && node.expanded !== true;
+    this.comments = c;
     for (let i = 0; i < n; i++) {
       const value = values[i]!;
       if (c) this.commentLines(value.comments?.before, ind, '');
@@ -157,6 +161,7 @@ class JsonWriter {
       this.flushIfLong();
     }
     if (c && node.endComments !== undefined) this.commentLines(node.endComments, ind, '');
+    this.comments = outer;
     this.out += this.indent(level) + (keys === null ? ']' : '}');
   }
 

@@ -14,6 +14,21 @@ export interface Built {
 }
 
 /**
+ * What an alias expands to where comments are kept: the anchored node as a copy without its
+ * comments, marked `expanded` so that writers skip the comments inside it (written once, at
+ * the anchor).
+ */
+export function expandedCopy(b: Built): Built {
+  return { ir: expandedNode(b.ir), size: b.size, height: b.height };
+}
+
+/** `node` without its comments, marked `expanded` (see expandedCopy). */
+export function expandedNode(node: YNode): YNode {
+  const { comments: _comments, endComments: _endComments, ...copy } = node as YNode & { endComments?: string[] };
+  return { ...copy, expanded: true } as YNode;
+}
+
+/**
  * `b` with the comments before it and the one after it on its line. A `shared` node (an
  * alias's target, used elsewhere too) gets them on a copy; any other is changed in place.
  */

@@ -176,7 +176,8 @@ class Writer {
   /** Written text of string keys already seen (documents repeat their keys), up to KEY_TEXT_CACHE of them. */
   private readonly keyTexts = new Map<string, string>();
 
-  constructor(private readonly comments: boolean) {}
+  /** Write comments (off while writing inside an expanded alias: see YNode `expanded`). */
+  constructor(private comments: boolean) {}
 
   /**
    * Appending many small strings builds a rope (one cons cell per append) that lives until
@@ -272,6 +273,10 @@ class Writer {
       this.ticks = 0;
       checkDeadline();
     }
+    if (this.comments && node.expanded === true) {
+      this.expandedAlias(node, col, at, tail, trailing);
+      return;
+    }
     const props = propsOf(node);
     const sep = at === AT_ROOT ? '' : ' ';
     let text: string;
@@ -336,6 +341,13 @@ class Writer {
     this.out += line;
     if (trailing !== undefined) this.trailingComment(trailing);
     this.out += '\n';
+  }
+
+  /** An expanded alias: its own end-of-line comment (`trailing`), none of the anchored node's inside it. */
+  private expandedAlias(node: YNode, col: number, at: number, tail: boolean, trailing: string | undefined): void {
+    this.comments = false;
+    this.node(node, col, at, tail, trailing);
+    this.comments = true;
   }
 
   /* styles kept from the source (flow collections, block scalars: only with comments) -- */
