@@ -22,10 +22,29 @@ export function expandedCopy(b: Built): Built {
   return { ir: expandedNode(b.ir), size: b.size, height: b.height };
 }
 
-/** `node` without its comments, marked `expanded` (see expandedCopy). */
+/**
+ * `node` without its comments, marked `expanded` (see expandedCopy); a scalar with no
+ * comments as it is (nothing in it to skip). Built field by field: a spread with a rest
+ * pattern cost merge-heavy documents (Compose) half their speed.
+ */
 export function expandedNode(node: YNode): YNode {
-  const { comments: _comments, endComments: _endComments, ...copy } = node as YNode & { endComments?: string[] };
-  return { ...copy, expanded: true } as YNode;
+  let copy: YNode;
+  switch (node.kind) {
+    case 'map':
+      copy = node.flow === true ? { kind: 'map', entries: node.entries, flow: true } : { kind: 'map', entries: node.entries };
+      break;
+    case 'seq':
+      copy = node.flow === true ? { kind: 'seq', items: node.items, flow: true } : { kind: 'seq', items: node.items };
+      break;
+    default:
+      if (node.comments === undefined) return node;
+      copy = { ...node };
+      copy.comments = undefined;
+  }
+  if (node.anchor !== undefined) copy.anchor = node.anchor;
+  if (node.tag !== undefined) copy.tag = node.tag;
+  copy.expanded = true;
+  return copy;
 }
 
 /**
