@@ -2,7 +2,7 @@
  * What both YAML readers (read-yaml.ts's IrReader and the fast reader's ir-sink.ts) build a
  * node into, and how they put comments on it: one definition, so the two cannot drift.
  */
-import type { NodeComments, YDocument, YNode } from '../types';
+import type { MapEntry, NodeComments, YDocument, YNode } from '../types';
 
 /** An IR node as built, with what the alias budget and the depth checks need. */
 export interface Built {
@@ -45,6 +45,13 @@ export function expandedNode(node: YNode): YNode {
   if (node.tag !== undefined) copy.tag = node.tag;
   copy.expanded = true;
   return copy;
+}
+
+/** A merged entry where comments are kept: `e` with its key and value as expandedNode gives them (`e` itself when both are). */
+export function expandedEntry(e: MapEntry): MapEntry {
+  const key = expandedNode(e.key);
+  const value = expandedNode(e.value);
+  return key === e.key && value === e.value ? e : { key, value };
 }
 
 /**

@@ -11,7 +11,7 @@ import { jsonKeyText } from '../json-key-text';
 import { CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../limits';
 import type { BlockScalarStyle, Format, IssueCode, MapEntry, MapNode, SeqNode, ValidationIssue, YDocument, YNode } from '../types';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
-import { type Built, expandedCopy, expandedNode, placeLeftoverComments, withComments } from './built-node';
+import { type Built, expandedCopy, expandedEntry, placeLeftoverComments, withComments } from './built-node';
 
 export interface ReadYamlOptions {
   /** Attach comments to the IR. */
@@ -725,7 +725,7 @@ class IrReader {
       }
       m.index.set(id, m.ir.entries.length);
       m.fromMerge.add(m.ir.entries.length);
-      m.ir.entries.push(this.options.comments ? { key: expandedNode(e.key), value: expandedNode(e.value) } : e);
+      m.ir.entries.push(this.options.comments ? expandedEntry(e) : e);
       const n = sizeOf(e.key) + sizeOf(e.value);
       this.count(n);
       grow(m, n, b.height - 1);

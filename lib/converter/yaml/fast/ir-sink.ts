@@ -10,7 +10,7 @@ import { jsonKeyText } from '../../json-key-text';
 import { MAX_EXPANDED_DEPTH, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../../limits';
 import type { BlockScalarStyle, Format, MapEntry, MapNode, SeqNode, YDocument, YNode } from '../../types';
 import { resolvePlain } from '../resolve-scalar';
-import { type Built, expandedCopy, expandedNode, placeLeftoverComments, withComments } from '../built-node';
+import { type Built, expandedCopy, expandedEntry, placeLeftoverComments, withComments } from '../built-node';
 import { bail } from '../../bail';
 import { Positions } from './positions';
 import type { FastSink } from './sink';
@@ -379,7 +379,7 @@ export class IrSink implements FastSink {
         }
         f.index!.set(id, map.entries.length);
         f.fromMerge!.add(map.entries.length);
-        map.entries.push(this.options.comments ? { key: expandedNode(e.key), value: expandedNode(e.value) } : e);
+        map.entries.push(this.options.comments ? expandedEntry(e) : e);
         const n = sizeOf(e.key) + sizeOf(e.value);
         this.count(n);
         f.size += n;
