@@ -65,7 +65,8 @@ export function corpusIsComplete(docs: readonly DocumentName[], tiers: readonly 
   );
 }
 
-function seedOf(name: string): number {
+/** The seed each document kind is generated with (tests generate the same documents). */
+export function seedOf(name: string): number {
   let h = 2166136261;
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
   return h >>> 0;

@@ -179,7 +179,8 @@ export const ConvertRequestSchema = z.object({
   inputType: formatField('inputType'),
   outputType: formatField('outputType'),
   preserveComments: flagField('preserveComments').meta({
-    description: 'Carry comments over (JSON output becomes JSONC and a warning says so).',
+    description:
+      "Carry comments over, each with its exact text, in order, on its own line or at the end of its node's line (JSON output becomes JSONC and a warning says so). YAML output then also keeps flow collections and block scalar styles.",
   }),
   preserveAnchors: flagField('preserveAnchors').meta({
     description: 'YAML -> YAML: keep anchors and aliases. JSON cannot keep them: aliases are expanded and a warning says so.',

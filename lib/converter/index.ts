@@ -35,6 +35,8 @@ interface ReadResult {
   warnings: string[];
   anchorsCount: number;
   commentsCount: number;
+  /** With preserveComments: the comments of a YAML stream that holds no document. */
+  streamComments?: string[];
 }
 
 /** Internal switches; the public API never passes them. */
@@ -119,6 +121,7 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
       onWarning: (m) => warnings.push(m),
       indent: format.indent,
       compact: format.jsonStyle === 'compact',
+      streamComments: read.streamComments,
     });
     if (preserveComments) {
       warnings.push('preserveComments: the output is JSONC (JSON with comments), not strict JSON.');
@@ -127,7 +130,7 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
       warnings.push(PRESERVE_ANCHORS_IN_JSON);
     }
   } else {
-    output = writeYaml(documents, { comments: preserveComments, format });
+    output = writeYaml(documents, { comments: preserveComments, format, streamComments: read.streamComments });
   }
   const processingMs = Math.round(now() - started);
 

@@ -102,13 +102,15 @@ export interface ValidateResult {
 /* ------------------------------------------------------------------------- */
 
 /**
- * Comments attached to a node, as text without the marker (`#`, `//`, `/* *\/`)
- * and with one leading space removed when present.
+ * Comments attached to a node, each as the exact text after its marker: `# note` is
+ * ` note`, `#x` is `x`, `## x` is `# x`, `// note` is ` note` (writers put `#` or `//` back
+ * in front, so the text survives YAML -> YAML, YAML <-> JSONC byte for byte). A block
+ * comment (`/* *\/`) gives one string per line, each with one space in front of its text.
  *
  * - `before`: whole-line comments above the node (for a map value: above its key;
  *   for a sequence item: above its `-` / element).
- * - `trailing`: the end-of-line comment on the line where the node starts
- *   (for a scalar: after the value; for a collection value: after `key:`).
+ * - `trailing`: the end-of-line comment of the node: for a scalar or a flow collection,
+ *   after it (a block scalar: on its header line); for a block collection, after `key:`.
  */
 export interface NodeComments {
   before?: string[];
@@ -124,6 +126,12 @@ interface NodeBase {
    */
   tag?: string;
   comments?: NodeComments;
+  /**
+   * Set by the YAML readers only when comments are kept and anchors are not: an alias (or a
+   * merged entry) expanded here, a copy of the anchored node without its comments. The
+   * comments inside it are the anchored node's, written there only; writers skip them here.
+   */
+  expanded?: true;
 }
 
 export interface NullNode extends NodeBase {
@@ -143,15 +151,25 @@ export interface NumberNode extends NodeBase {
   text: string;
   special?: boolean;
 }
+/** How a block scalar was written: `|` or `>`, then its chomping indicator (`-` strip, `+` keep). */
+export type BlockScalarStyle = '|' | '|-' | '|+' | '>' | '>-' | '>+';
+
 export interface StringNode extends NodeBase {
   kind: 'string';
   value: string;
+  /**
+   * Set by the YAML readers only when comments are kept: the string was a block scalar in
+   * this style, which the YAML writer keeps where the value allows it.
+   */
+  block?: BlockScalarStyle;
 }
 export interface SeqNode extends NodeBase {
   kind: 'seq';
   items: YNode[];
   /** Comments after the last item, before the collection ends. */
   endComments?: string[];
+  /** Set by the YAML readers only when comments are kept: written `[a, b]`; the YAML writer keeps it where it can. */
+  flow?: true;
 }
 export interface MapEntry {
   /** Usually a string; YAML allows any node as a key (JSON output uses its string form). */
@@ -165,6 +183,8 @@ export interface MapNode extends NodeBase {
   entries: MapEntry[];
   /** Comments after the last entry, before the collection ends. */
   endComments?: string[];
+  /** Set by the YAML readers only when comments are kept: written `{a: 1}`; the YAML writer keeps it where it can. */
+  flow?: true;
 }
 /** A reference to an anchor; only present when the reader keeps anchors. */
 export interface AliasNode extends NodeBase {

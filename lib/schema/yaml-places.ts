@@ -120,7 +120,7 @@ class PlaceSink implements FastSink {
     this.node(start);
   }
   flowComment(): void {}
-  afterBlockScalar(): void {}
+  blockScalar(): void {}
 }
 
 /** Thrown by the sink once the documents with violations are read. */

@@ -364,51 +364,51 @@ describe('readJson with comments: true', () => {
     expect(r.errors).toEqual([]);
     expect(r.commentsCount).toBe(10);
     const root = asMap(r.document!.contents!);
-    expect(r.document!.comments).toEqual({ before: ['file header'], after: ['file footer'] });
-    expect(root.endComments).toEqual(['end of object']);
+    expect(r.document!.comments).toEqual({ before: [' file header'], after: [' file footer'] });
+    expect(root.endComments).toEqual([' end of object']);
     const [a, b, c] = root.entries.map((e) => e.value);
-    expect(a!.comments).toEqual({ before: ['about a'], trailing: 'a is one' });
-    expect(b!.comments).toEqual({ trailing: 'the b list' });
-    expect(asSeq(b).items[0]!.comments).toEqual({ before: ['first'] });
-    expect(asSeq(b).items[1]!.comments).toEqual({ trailing: 'last' });
-    expect(asSeq(b).endComments).toEqual(['end of b']);
+    expect(a!.comments).toEqual({ before: [' about a'], trailing: ' a is one' });
+    expect(b!.comments).toEqual({ trailing: ' the b list' });
+    expect(asSeq(b).items[0]!.comments).toEqual({ before: [' first'] });
+    expect(asSeq(b).items[1]!.comments).toEqual({ trailing: ' last' });
+    expect(asSeq(b).endComments).toEqual([' end of b']);
     expect(c!.comments).toBeUndefined();
-    expect(asMap(c).endComments).toEqual(['nothing here']);
+    expect(asMap(c).endComments).toEqual([' nothing here']);
   });
 
   test('a comment right after a closing bracket goes before what follows', () => {
     const r = withComments('[\n  [1], // after the inner array\n  2\n]');
     const items = asSeq(r.document!.contents!).items;
     expect(items[0]!.comments).toBeUndefined();
-    expect(items[1]!.comments).toEqual({ before: ['after the inner array'] });
+    expect(items[1]!.comments).toEqual({ before: [' after the inner array'] });
   });
 
   test('a multi-line block comment gives one string per line without the * prefix', () => {
     const r = withComments('/*\n * first line\n *   indented\n */\n1');
-    expect(r.document!.comments).toEqual({ before: ['first line', '  indented'] });
+    expect(r.document!.comments).toEqual({ before: [' first line', '   indented'] });
   });
 
   test('a block comment without * prefixes loses the common indentation of its lines', () => {
     const r = withComments('/* first\n     second\n       third */\n1');
-    expect(r.document!.comments).toEqual({ before: ['first', 'second', '  third'] });
+    expect(r.document!.comments).toEqual({ before: [' first', ' second', '   third'] });
   });
 
   test('the extra stars of /** text */ belong to the marker', () => {
-    expect(withComments('/** doc */ 1').document!.comments).toEqual({ before: ['doc'] });
+    expect(withComments('/** doc */ 1').document!.comments).toEqual({ before: [' doc'] });
   });
 
-  test('comment text loses the marker, one leading space and trailing blanks', () => {
+  test('a line comment keeps its exact text after //; a block comment line one space before its text', () => {
     const r = withComments('//  two spaces  \n//none\n/* block */ 1');
-    expect(r.document!.comments).toEqual({ before: [' two spaces', 'none', 'block'] });
+    expect(r.document!.comments).toEqual({ before: ['  two spaces  ', 'none', ' block'] });
   });
 
   test('comments of an empty JSONC document are kept as document comments', () => {
-    expect(withComments('// only\n').document).toEqual({ contents: null, comments: { before: ['only'] } });
+    expect(withComments('// only\n').document).toEqual({ contents: null, comments: { before: [' only'] } });
   });
 
   test('a trailing comment of a top-level scalar is its trailing comment', () => {
     expect(withComments('42 // the answer').document).toEqual({
-      contents: { kind: 'number', text: '42', comments: { trailing: 'the answer' } },
+      contents: { kind: 'number', text: '42', comments: { trailing: ' the answer' } },
     });
   });
 });

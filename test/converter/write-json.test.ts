@@ -169,24 +169,24 @@ describe('writeJson with comments: true (JSONC)', () => {
   const tree = () =>
     map(
       [
-        ['a', commented(num('1'), { before: ['about a'], trailing: 'one' })],
+        ['a', commented(num('1'), { before: [' about a'], trailing: ' one' })],
         [
           'b',
           commented(
-            seq([commented(bool(true), { before: ['first', 'item'] }), commented(nul(), { trailing: 'last item' })], {
-              endComments: ['end of b'],
+            seq([commented(bool(true), { before: [' first', ' item'] }), commented(nul(), { trailing: ' last item' })], {
+              endComments: [' end of b'],
             }),
-            { trailing: 'the list' },
+            { trailing: ' the list' },
           ),
         ],
-        ['c', commented(map([]), { trailing: 'empty' })],
-        ['d', map([], { endComments: ['nothing yet'] })],
+        ['c', commented(map([]), { trailing: ' empty' })],
+        ['d', map([], { endComments: [' nothing yet'] })],
       ],
-      { endComments: ['end of root'] },
+      { endComments: [' end of root'] },
     );
 
   test('writes before, trailing and end comments at their places', () => {
-    expect(jsonc([doc(tree(), { before: ['head'], after: ['foot'] })])).toBe(
+    expect(jsonc([doc(tree(), { before: [' head'], after: [' foot'] })])).toBe(
       [
         '// head',
         '{',
@@ -212,23 +212,34 @@ describe('writeJson with comments: true (JSONC)', () => {
   });
 
   test('comments: false ignores every comment', () => {
-    expect(plain([doc(tree(), { before: ['head'], after: ['foot'] })])).toBe(
+    expect(plain([doc(tree(), { before: [' head'], after: [' foot'] })])).toBe(
       '{\n  "a": 1,\n  "b": [\n    true,\n    null\n  ],\n  "c": {},\n  "d": {}\n}\n',
     );
   });
 
   test('document comments surround each element when there are several documents', () => {
-    expect(jsonc([doc(num('1'), { before: ['one'], after: ['after one'] }), doc(commented(num('2'), { trailing: 't' }))])).toBe(
+    expect(jsonc([doc(num('1'), { before: [' one'], after: [' after one'] }), doc(commented(num('2'), { trailing: ' t' }))])).toBe(
       '[\n  // one\n  1,\n  // after one\n  2 // t\n]\n',
     );
   });
 
   test('an empty comment is written as a bare //, a top-level scalar keeps its trailing comment', () => {
-    expect(jsonc([doc(commented(str('x'), { trailing: 'why' }), { before: [''] })])).toBe('//\n"x" // why\n');
+    expect(jsonc([doc(commented(str('x'), { trailing: ' why' }), { before: [''] })])).toBe('//\n"x" // why\n');
+  });
+
+  test('comment text is written exactly after //, as the readers keep it', () => {
+    expect(jsonc([doc(commented(num('1'), { trailing: 'x' }), { before: ['# heading', '  two spaces'] })])).toBe(
+      '//# heading\n//  two spaces\n1 //x\n',
+    );
+  });
+
+  test('the comments of a stream with no document come before its null', () => {
+    expect(writeJson([], { comments: true, streamComments: [' only', ''] })).toBe('// only\n//\nnull\n');
+    expect(writeJson([], { comments: false, streamComments: [' only'] })).toBe('null\n');
   });
 
   test('a comment text with line breaks cannot break out of its // line', () => {
-    expect(jsonc([doc(commented(num('1'), { trailing: 'a\nb' }), { before: ['c\nd'] })])).toBe('// c\n// d\n1 // a b\n');
+    expect(jsonc([doc(commented(num('1'), { trailing: ' a\nb' }), { before: [' c\n d'] })])).toBe('// c\n// d\n1 // a b\n');
   });
 });
 

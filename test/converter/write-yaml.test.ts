@@ -593,33 +593,33 @@ describe('writeYaml: comments', () => {
     contents: withComments(
       map(
         [
-          ['a', withComments(num('1'), { before: ['about a'], trailing: 'after 1' })],
-          ['b', withComments(map([['x', num('1')]]), { before: ['about b'], trailing: 'on b' })],
+          ['a', withComments(num('1'), { before: [' about a'], trailing: ' after 1' })],
+          ['b', withComments(map([['x', num('1')]]), { before: [' about b'], trailing: ' on b' })],
           [
             'list',
             withComments(
               seq(
                 [
-                  withComments(str('x'), { before: ['item x'], trailing: 'x!' }),
-                  withComments(map([['k', withComments(str('v'), { before: ['first key'] })]]), { trailing: 'map item' }),
+                  withComments(str('x'), { before: [' item x'], trailing: ' x!' }),
+                  withComments(map([['k', withComments(str('v'), { before: [' first key'] })]]), { trailing: ' map item' }),
                   map([
                     ['p', num('1')],
                     ['q', num('2')],
                   ]),
                 ],
-                { endComments: ['end of list'] },
+                { endComments: [' end of list'] },
               ),
-              { trailing: 'the list' },
+              { trailing: ' the list' },
             ),
           ],
-          ['lit', withComments(str('l1\nl2\n'), { trailing: 'literal' })],
-          ['empty', withComments(map([]), { trailing: 'nothing' })],
+          ['lit', withComments(str('l1\nl2\n'), { trailing: ' literal' })],
+          ['empty', withComments(map([]), { trailing: ' nothing' })],
         ],
-        { endComments: ['end of root'] },
+        { endComments: [' end of root'] },
       ),
-      { trailing: 'root' },
+      { trailing: ' root' },
     ),
-    comments: { before: ['document start', ''], after: ['document end'] },
+    comments: { before: [' document start', ''], after: [' document end'] },
   });
 
   it('writes before, trailing, end and document comments at their places', () => {
@@ -660,12 +660,12 @@ describe('writeYaml: comments', () => {
   });
 
   it('keeps comment lines one line each and printable', () => {
-    const node = map([['a', withComments(num('1'), { before: ['one\ntwo', 'x\u0000y\u2028z'], trailing: 'p\nq\r' })]]);
+    const node = map([['a', withComments(num('1'), { before: [' one\n two', ' x\u0000y\u2028 z'], trailing: ' p\nq\r' })]]);
     expect(write(node, true)).toBe('# one\n# two\n# x\uFFFDy\n# z\na: 1 # p q \n');
   });
 
   it('separates documents and keeps their comments', () => {
-    const text = writeYaml([doc(map([['a', num('1')]]), { after: ['end one'] }), doc(str('x'), { before: ['doc two'] })], { comments: true });
+    const text = writeYaml([doc(map([['a', num('1')]]), { after: [' end one'] }), doc(str('x'), { before: [' doc two'] })], { comments: true });
     expect(text).toBe('a: 1\n# end one\n---\n# doc two\nx\n');
   });
 });

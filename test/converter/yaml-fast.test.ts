@@ -144,9 +144,9 @@ describe('fast YAML reader: results', () => {
     checkYamlIr('services:\n  a:\n    x: 1\n    # note\n');
     // ...one after `key:` with no value belongs to the innermost mapping...
     checkYamlIr('a:\n  b:\n# top\nc: 1\n');
-    // ...and one after a flow collection goes to its first scalar.
+    // ...and one after a flow collection is that collection's end-of-line comment.
     checkYamlIr('k: [a, b] # c\nz: 1\n');
     const jsonc = convert({ input: 'k: [a, b] # c\n', inputType: 'yaml', outputType: 'json', preserveComments: true }).output;
-    expect(jsonc).toBe('{\n  "k": [\n    "a", // c\n    "b"\n  ]\n}\n');
+    expect(jsonc).toBe('{\n  "k": [ // c\n    "a",\n    "b"\n  ]\n}\n');
   });
 });

@@ -12,6 +12,10 @@ import { Tally, checkYamlConversions, checkYamlIr } from './compare-yaml';
 import { suiteInputs } from './yaml-suite-inputs';
 import { lineSoupArb, mutated, yamlTextArb } from './yaml-documents';
 import { fuzzSeed } from '../helpers/fuzz-seed';
+import { arbitraryCommentedYaml } from '../helpers/commented-yaml';
+
+/** Commented YAML as generated, or with random edits. */
+const mutatedOrNot = fc.oneof(arbitraryCommentedYaml(), mutated(arbitraryCommentedYaml()));
 
 describe('fast YAML -> IR reader, differential against readYaml', () => {
   it('builds the same IR on generated documents (comments at every indentation), and answers most itself', () => {
@@ -34,6 +38,17 @@ describe('fast YAML -> IR reader, differential against readYaml', () => {
       { numRuns: 1500, seed: 99 },
     );
     expect(tally.fast).toBeGreaterThan(300);
+  });
+
+  it('builds the same IR on YAML with comments at every legal place (issue 12), and answers most itself', () => {
+    const tally = new Tally();
+    fc.assert(
+      fc.property(mutatedOrNot, (text) => {
+        checkYamlIr(text, tally);
+      }),
+      { numRuns: 800, seed: fuzzSeed(1212) },
+    );
+    expect(tally.fastShareOfValid).toBeGreaterThan(0.5);
   });
 
   it('builds the same IR with random seeds as well', () => {

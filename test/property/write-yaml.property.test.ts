@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MapEntry, YNode } from '../../lib/converter/types';
+import type { BlockScalarStyle, MapEntry, YNode } from '../../lib/converter/types';
 import { writeYaml } from '../../lib/converter/yaml/write-yaml';
 import { readBackProblems } from '../helpers/yaml-readback';
 import { fuzzSeed } from '../helpers/fuzz-seed';
@@ -330,10 +330,10 @@ const { value: valueArb } = fc.letrec<{ value: YNode }>((tie) => ({
   ),
 }));
 
-function check(docs: Array<YNode | null>): void {
+function check(docs: Array<YNode | null>, comments = false): void {
   const text = writeYaml(
     docs.map((contents) => ({ contents })),
-    { comments: false },
+    { comments },
   );
   expect(text.endsWith('\n') && !text.endsWith('\n\n'), `exactly one final newline:\n${text}`).toBe(true);
   const problems = readBackProblems(text, docs);
@@ -410,6 +410,38 @@ describe('writeYaml reads back as the same data (YAML 1.2 and 1.1 readers)', () 
         check([v]);
       }),
       { numRuns: 1500 * SCALE, seed: fuzzSeed(147) },
+    );
+  });
+
+  it('any JSON value, with the styles preserveComments keeps (flow collections, block scalars) marked anywhere', () => {
+    // The writer keeps a mark only where the value allows it; wherever it does, the data must read back the same.
+    const styles: BlockScalarStyle[] = ['|', '|-', '|+', '>', '>-', '>+'];
+    const marked = (node: YNode, pick: () => number): YNode => {
+      if (node.kind === 'string') return pick() % 3 === 0 ? node : { ...node, block: styles[pick() % styles.length]! };
+      if (node.kind === 'seq') {
+        const items = node.items.map((item) => marked(item, pick));
+        return pick() % 2 === 0 ? { ...node, items, flow: true } : { ...node, items };
+      }
+      if (node.kind === 'map') {
+        const entries = node.entries.map((e) => ({ key: e.key, value: marked(e.value, pick) }));
+        return pick() % 2 === 0 ? { ...node, entries, flow: true } : { ...node, entries };
+      }
+      return node;
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(valueArb, { nil: null }), { minLength: 1, maxLength: 2 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 40 }),
+        (docs, choices) => {
+          let i = 0;
+          const pick = () => choices[i++ % choices.length]!;
+          check(
+            docs.map((d) => (d === null ? null : marked(d, pick))),
+            true,
+          );
+        },
+      ),
+      { numRuns: 1500 * SCALE, seed: fuzzSeed(148) },
     );
   });
 

@@ -1,19 +1,28 @@
 /**
- * Text of JSONC comments as the IR keeps it: without the marker, one leading space removed,
- * trailing blanks dropped; a block comment gives one string per line.
+ * Text of JSONC comments as the IR keeps it (NodeComments): a line comment's exact text after
+ * `//`; a block comment gives one string per line, each with one space before its text.
  */
 import { SPACE, TAB } from '../chars';
 
-/** `raw` is what follows `//` up to the end of the line. */
+/** `raw` is what follows `//` up to the end of the line: kept as it is. */
 export function lineCommentText(raw: string): string {
+  return raw;
+}
+
+/** A block comment's line of text, normalised: one leading space removed, trailing blanks dropped. */
+function blockLineText(raw: string): string {
   return trimBlankEnd(raw.charCodeAt(0) === SPACE ? raw.slice(1) : raw);
 }
 
-/** `inner` is what lies between `/*` and `*\/`. */
+/** `inner` is what lies between `/*` and `*\/`: its lines, each as ` text` (or '' when blank). */
 export function blockCommentLines(inner: string): string[] {
+  return normalisedBlockLines(inner).map((line) => (line === '' ? '' : ' ' + line));
+}
+
+function normalisedBlockLines(inner: string): string[] {
   const lines = inner.split(/\r\n|\r|\n/);
   // `/** text */`: the extra stars belong to the marker.
-  if (lines.length === 1) return [lineCommentText(inner.replace(/^\*+(?=\s|$)/, ''))];
+  if (lines.length === 1) return [blockLineText(inner.replace(/^\*+(?=\s|$)/, ''))];
 
   // The `/*` and `*/` lines of a boxed comment carry no text (`/**` counts as such).
   const first = lines[0]!;
@@ -30,7 +39,7 @@ export function blockCommentLines(inner: string): string[] {
     for (const l of nonBlank) indent = Math.min(indent, /^[ \t]*/.exec(l)![0].length);
     if (indent !== Infinity) rest = rest.map((l) => l.slice(Math.min(indent, leadingBlanks(l))));
   }
-  const out = keepFirst ? [lineCommentText(first), ...rest.map(trimBlankEnd)] : rest.map(trimBlankEnd);
+  const out = keepFirst ? [blockLineText(first), ...rest.map(trimBlankEnd)] : rest.map(trimBlankEnd);
   return out.length > 0 ? out : [''];
 }
 

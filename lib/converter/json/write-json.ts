@@ -14,6 +14,8 @@ export interface WriteJsonOptions {
   indent?: number;
   /** One line, no white space at all (comments must be off: they need lines). */
   compact?: boolean;
+  /** With `comments`: the comments of a stream with no document (readYaml's `streamComments`), before its `null`. */
+  streamComments?: string[];
 }
 
 /**
@@ -22,7 +24,9 @@ export interface WriteJsonOptions {
  */
 export function writeJson(documents: YDocument[], options: WriteJsonOptions): string {
   const layout = options.compact === true ? COMPACT : options.indent === undefined || options.indent === 2 ? PRETTY : prettyLayout(options.indent);
-  return new JsonWriter(options.comments, options.onWarning, layout).write(documents);
+  const writer = new JsonWriter(options.comments, options.onWarning, layout);
+  if (options.comments && documents.length === 0) writer.streamComments(options.streamComments);
+  return writer.write(documents);
 }
 
 /** Below this many entries, keys are compared pairwise to find duplicates instead of through a Set. */
@@ -62,15 +66,24 @@ class JsonWriter {
   private readonly indents: string[];
 
   constructor(
-    private readonly comments: boolean,
+    /** Write comments (off while writing inside an expanded alias: see YNode `expanded`). */
+    private comments: boolean,
     private readonly onWarning: ((message: string) => void) | undefined,
     private readonly layout: Layout,
   ) {
     this.indents = [layout.newline];
   }
 
+  /** The comment lines of a stream that holds no document. */
+  streamComments(lines: string[] | undefined): void {
+    this.commentLines(lines, '', '\n');
+  }
+
   write(documents: YDocument[]): string {
-    if (documents.length === 0) return 'null\n';
+    if (documents.length === 0) {
+      this.out += 'null\n';
+      return this.finish();
+    }
     const c = this.comments;
     if (documents.length === 1) {
       const doc = documents[0]!;
@@ -154,11 +167,14 @@ class JsonWriter {
    * end-of-line comment), the end comments, the closing bracket on a line of its own.
    */
   private entries(node: SeqNode | MapNode, keys: string[] | null, values: YNode[], level: number): void {
-    const c = this.comments;
+    const outer = this.comments;
     const n = values.length;
     const ind = this.indent(level + 1);
     this.out += keys === null ? '[' : '{';
-    if (c) this.trailing(node);
+    if (outer) this.trailing(node);
+    // Inside an expanded alias, the comments are the anchored node's: written there only.
+    const c = outer && node.expanded !== true;
+    this.comments = c;
     for (let i = 0; i < n; i++) {
       const value = values[i]!;
       if (c) this.commentLines(value.comments?.before, ind, '');
@@ -169,6 +185,7 @@ class JsonWriter {
       this.flushIfLong();
     }
     if (c && node.endComments !== undefined) this.commentLines(node.endComments, ind, '');
+    this.comments = outer;
     this.out += this.indent(level) + (keys === null ? ']' : '}');
   }
 
@@ -263,8 +280,9 @@ function hasLines(lines: string[] | undefined): boolean {
   return lines !== undefined && lines.length > 0;
 }
 
+/** `//` and the text as the IR keeps it (what followed the source's `#` or `//`). */
 function commentText(text: string): string {
-  return text === '' ? '//' : '// ' + text;
+  return '//' + text;
 }
 
 function hasDuplicate(keys: string[]): boolean {

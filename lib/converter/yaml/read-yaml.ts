@@ -9,11 +9,11 @@ import { checkDeadline } from '../deadline';
 import { ConversionError, tooDeep } from '../errors';
 import { jsonKeyText } from '../json-key-text';
 import { CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../limits';
-import type { Format, IssueCode, MapEntry, ValidationIssue, YDocument, YNode } from '../types';
+import type { BlockScalarStyle, Format, IssueCode, MapEntry, MapNode, SeqNode, ValidationIssue, YDocument, YNode } from '../types';
 import { DEFAULT_YAML_VERSION } from '../yaml-version';
 import { documentVersions, keyValueAs, needsOwnKeyValues } from './document-versions';
 import { type YamlVersion, resolvePlain, resolveTagged } from './resolve-scalar';
-import { type Built, withComments } from './built-node';
+import { type Built, expandedCopy, expandedEntry, placeLeftoverComments, withComments } from './built-node';
 import { indentProblems } from './indentation';
 import { duplicateKeyMessage } from '../messages';
 
@@ -34,11 +34,13 @@ export interface ReadYamlResult {
   warnings: string[];
   anchorsCount: number;
   commentsCount: number;
+  /** With `comments`: the comments of a stream that holds no document (`# only this`). */
+  streamComments?: string[];
 }
 
 interface SourceComment {
   offset: number;
-  /** Comment text without `#` and one leading space. */
+  /** The comment's text after its `#`, exactly (NodeComments). */
   text: string;
 }
 
@@ -97,16 +99,19 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
     const yd = reader.readDocument(doc, i === lastDoc, versionOf(i));
     if (yd) documents.push(yd);
   });
+  const streamComments = placeLeftoverComments(documents, reader.leftoverComments());
   errors.push(...reader.errors);
   errors.sort((a, b) => a.line - b.line || a.column - b.column);
 
-  return {
+  const result: ReadYamlResult = {
     documents: errors.length ? [] : documents,
     errors: dedupe(errors).slice(0, MAX_ERRORS),
     warnings: reader.warnings,
     anchorsCount: scan.anchors,
     commentsCount: scan.comments.length,
   };
+  if (streamComments && !errors.length) result.streamComments = streamComments;
+  return result;
 }
 
 /**
@@ -431,7 +436,7 @@ function walkCst(tokens: CST.Token[]): Omit<ScanResult, 'errors'> {
     const tok = t as Record<string, unknown>;
     if (tok.type === 'comment') {
       const src = tok.source as string;
-      found.comments.push({ offset: tok.offset as number, text: src.slice(src.startsWith('# ') ? 2 : 1) });
+      found.comments.push({ offset: tok.offset as number, text: src.slice(1) });
       continue;
     }
     const inner = noteToken(tok, depth, found);
@@ -478,6 +483,8 @@ class IrReader {
   private built = new Map<YamlNode, Built>();
   private inProgress = new Set<YamlNode>();
   private nextComment = 0;
+  /** Where the innermost flow collection being read ends: the comments inside it stay inside. */
+  private flowEnd = Infinity;
 
   constructor(
     private readonly text: string,
@@ -495,7 +502,8 @@ class IrReader {
     this.inProgress = new Set();
     const c = doc.contents as YamlNode | null;
     const before = c ? this.takeComments(c.range![0]) : undefined;
-    const contents = c ? this.build(c, 0).ir : null;
+    const mark = this.nextComment;
+    const contents = c ? this.placed(c, this.build(c, 0), undefined, undefined, mark).ir : null;
     const after = this.takeComments(isLast ? Infinity : doc.range[2]);
     const yd: YDocument = { contents };
     if (this.options.comments && (before || after)) {
@@ -516,6 +524,36 @@ class IrReader {
   }
 
   /* comments ------------------------------------------------------------- */
+
+  /** The comments no document took (all are consumed, kept only when asked). */
+  leftoverComments(): string[] | undefined {
+    return this.takeComments(Infinity);
+  }
+
+  /**
+   * `b`, built from `node`, with the comment lines above it and its end-of-line comment: a
+   * scalar's or alias's after it (a block scalar's on its header line), a flow collection's
+   * after its closing bracket, a block collection's `keyComment` (after `key:`). `mark`: the
+   * next comment's index before `node` was built. A flow collection that already has a
+   * comment after `key:` or comments inside keeps the one after its bracket as its last end
+   * comment, so that the comments stay in order however it is written.
+   */
+  private placed(node: YamlNode, b: Built, before: string[] | undefined, keyComment: string | undefined, mark: number): Built {
+    const shared = isAlias(node);
+    if (shared || isScalar(node)) {
+      const trailing = isBlockScalar(node) ? this.takeSameLineComment(node.range![0]) : this.takeSameLineComment(node.range![1], this.flowEnd);
+      return withComments(b, shared, before, trailing);
+    }
+    if ((isMap(node) || isSeq(node)) && node.flow) {
+      const inside = this.nextComment !== mark;
+      const after = this.takeSameLineComment(node.range![1], this.flowEnd);
+      if (after !== undefined) {
+        if (keyComment === undefined && !inside) keyComment = after;
+        else ((b.ir as MapNode | SeqNode).endComments ??= []).push(after);
+      }
+    }
+    return withComments(b, false, before, keyComment);
+  }
 
   /** Comments starting before `offset` not yet placed (all are consumed, kept only when asked). */
   private takeComments(offset: number): string[] | undefined {
@@ -542,7 +580,10 @@ class IrReader {
   private build(node: YamlNode, depth: number): Built {
     checkDeadline();
     if (depth > MAX_DEPTH) throw tooDeep();
-    if (isAlias(node)) return this.alias(node.source, node.range![0], depth);
+    if (isAlias(node)) {
+      const b = this.alias(node.source, node.range![0], depth);
+      return this.options.comments && !this.options.anchors ? expandedCopy(b) : b;
+    }
     const anchor = node.anchor;
     if (anchor) {
       this.anchors.set(anchor, node);
@@ -633,6 +674,7 @@ class IrReader {
     if (ir.kind === 'number' && ir.special && this.options.target === 'json') {
       this.warnings.push(`${ir.text} at ${this.where(node.range![0])} has no JSON form; it became the string "${ir.text}".`);
     }
+    if (this.options.comments && ir.kind === 'string' && isBlockScalar(node)) ir.block = blockScalarStyle(this.text, node.range![0]);
     return ir;
   }
 
@@ -656,29 +698,34 @@ class IrReader {
 
   private seq(node: YAMLSeq<YamlNode>, depth: number): Built {
     const items: YNode[] = [];
-    const ir: YNode = { kind: 'seq', items };
+    const ir: SeqNode = { kind: 'seq', items };
     this.collectionTag(node, ir);
+    if (this.options.comments && node.flow) ir.flow = true;
+    const outerFlowEnd = this.flowEnd;
+    if (node.flow) this.flowEnd = node.range![1];
     let size = 1;
     let height = 1;
     for (const item of node.items) {
       const start = item.range![0];
       const before = this.takeComments(start);
-      const shared = isAlias(item);
-      let b = this.build(item, depth + 1);
-      const trailing = isScalar(item) || shared ? this.takeSameLineComment(item.range![1]) : undefined;
-      b = withComments(b, shared, before, trailing);
+      const mark = this.nextComment;
+      const b = this.placed(item, this.build(item, depth + 1), before, undefined, mark);
       items.push(b.ir);
       size += b.size;
       if (b.height >= height) height = b.height + 1;
     }
     const end = this.takeComments(node.range![1]);
     if (end) ir.endComments = end;
+    this.flowEnd = outerFlowEnd;
     return { ir, size, height };
   }
 
   private map(node: YAMLMap<YamlNode, YamlNode>, depth: number): Built {
     const ir: YNode & { kind: 'map' } = { kind: 'map', entries: [] };
     this.collectionTag(node, ir);
+    if (this.options.comments && node.flow) ir.flow = true;
+    const outerFlowEnd = this.flowEnd;
+    if (node.flow) this.flowEnd = node.range![1];
     const m: MapBuild = { ir, size: 1, height: 1, json: this.options.target === 'json', index: new Map(), fromMerge: new Set(), merged: new Set() };
     for (const pair of node.items as Pair<YamlNode | null, YamlNode | null>[]) {
       const keyNode = pair.key;
@@ -695,23 +742,29 @@ class IrReader {
           `The merge key << at ${this.where(keyStart)} is not followed by a mapping or aliases to mappings; it was kept as an ordinary key.`,
         );
       }
-      this.pairEntry(m, keyNode, valueNode, before, keyStart, depth);
+      this.pairEntry(m, keyNode, valueNode, concatComments(m.merges, before), keyStart, depth);
+      m.merges = undefined;
     }
-    const end = this.takeComments(node.range![1]);
+    const end = concatComments(m.merges, this.takeComments(node.range![1]));
     if (end) ir.endComments = end;
+    this.flowEnd = outerFlowEnd;
     return { ir, size: m.size, height: m.height };
   }
 
   /** `<<: value` (mergeable): one entry when anchors are kept, otherwise the merged mappings' entries. */
   private mergeEntry(m: MapBuild, valueNode: YamlNode, before: string[] | undefined, depth: number): void {
     if (this.options.anchors) {
-      const v = withComments(this.build(valueNode, depth + 1), isAlias(valueNode), before, undefined);
+      const mark = this.nextComment;
+      const v = this.placed(valueNode, this.build(valueNode, depth + 1), before, undefined, mark);
       m.ir.entries.push({ key: { kind: 'string', value: '<<' }, value: v.ir, merge: true });
       grow(m, 1 + v.size, v.height);
       return;
     }
+    // Merged away, the entry leaves its comments to the next entry (or the mapping's end).
+    m.merges = concatComments(m.merges, before);
     const sources = (isSeq(valueNode) ? valueNode.items : [valueNode]) as YamlNode[];
     for (const src of sources) this.mergeSource(m, src, depth);
+    if (isSeq(valueNode) && valueNode.flow) m.merges = concatComments(m.merges, this.sameLineComments(valueNode.range![1]));
   }
 
   /** The entries of one merged mapping whose keys `m` does not have yet. */
@@ -721,7 +774,7 @@ class IrReader {
     if (b.ir.kind !== 'map') return;
     // A mapping merged again adds nothing: skipped, not scanned again.
     if (m.merged.has(b.ir)) {
-      this.takeSameLineComment(src.range![1]);
+      m.merges = concatComments(m.merges, this.sameLineComments(src.range![1]));
       return;
     }
     m.merged.add(b.ir);
@@ -735,12 +788,18 @@ class IrReader {
       }
       m.index.set(id, m.ir.entries.length);
       m.fromMerge.add(m.ir.entries.length);
-      m.ir.entries.push(e);
+      m.ir.entries.push(this.options.comments ? expandedEntry(e) : e);
       const n = sizeOf(e.key) + sizeOf(e.value);
       this.count(n);
       grow(m, n, b.height - 1);
     }
-    this.takeSameLineComment(src.range![1]);
+    m.merges = concatComments(m.merges, this.sameLineComments(src.range![1]));
+  }
+
+  /** takeSameLineComment (inside the flow collection being read) as a list. */
+  private sameLineComments(from: number): string[] | undefined {
+    const text = this.takeSameLineComment(from, this.flowEnd);
+    return text === undefined ? undefined : [text];
   }
 
   /** An ordinary `key: value` pair (either may be missing), with its comments. */
@@ -755,20 +814,17 @@ class IrReader {
     const k = keyNode ? this.build(keyNode, depth + 1) : { ir: { kind: 'null' } as YNode, size: 1, height: 0 };
     const keyEnd = keyNode?.range?.[1] ?? keyStart;
     let v: Built;
-    let trailing: string | undefined;
-    const shared = !!valueNode && isAlias(valueNode);
     if (!valueNode) {
-      v = { ir: { kind: 'null' }, size: 1, height: 0 };
-      trailing = this.takeSameLineComment(keyEnd);
-    } else if (isScalar(valueNode) || shared) {
-      v = this.build(valueNode, depth + 1);
-      trailing = this.takeSameLineComment(valueNode.range![1]);
+      v = withComments({ ir: { kind: 'null' }, size: 1, height: 0 }, false, before, this.takeSameLineComment(keyEnd, this.flowEnd));
+    } else if (isScalar(valueNode) || isAlias(valueNode)) {
+      const mark = this.nextComment;
+      v = this.placed(valueNode, this.build(valueNode, depth + 1), before, undefined, mark);
     } else {
-      // `key: # comment` above a block collection belongs to that collection.
-      trailing = this.takeSameLineComment(keyEnd, valueNode.range![0]);
-      v = this.build(valueNode, depth + 1);
+      // `key: # comment` above a collection belongs to that collection.
+      const keyComment = this.takeSameLineComment(keyEnd, valueNode.range![0]);
+      const mark = this.nextComment;
+      v = this.placed(valueNode, this.build(valueNode, depth + 1), before, keyComment, mark);
     }
-    v = withComments(v, shared, before, trailing);
     const entry: MapEntry = { key: k.ir, value: v.ir };
     const id = keyId(m, k.ir);
     const at = m.index.get(id);
@@ -830,6 +886,29 @@ interface MapBuild {
   fromMerge: Set<number>;
   /** The mappings merged into it so far (one merged again adds nothing). */
   merged: Set<YNode>;
+  /** The comments of merge entries merged away, for the next entry (or the mapping's end). */
+  merges?: string[];
+}
+
+function concatComments(a: string[] | undefined, b: string[] | undefined): string[] | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return [...a, ...b];
+}
+
+function isBlockScalar(node: YamlNode): boolean {
+  return isScalar(node) && (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED');
+}
+
+/** The style of the block scalar whose header starts at `at` (`|2-` -> `|-`). */
+export function blockScalarStyle(text: string, at: number): BlockScalarStyle {
+  let style = text.charAt(at);
+  for (let i = at + 1; i < text.length; i++) {
+    const c = text.charAt(i);
+    if (c === '-' || c === '+') style += c;
+    else if (c < '1' || c > '9') break;
+  }
+  return style as BlockScalarStyle;
 }
 
 /** An entry measuring `size` nodes and `height` levels was added to `m`. */

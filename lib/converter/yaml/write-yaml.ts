@@ -1,7 +1,7 @@
 import * as chars from '../chars';
 import { DEFAULT_FORMAT, type FormatOptions } from '../format-options';
 import * as limits from '../limits';
-import type { MapNode, NumberNode, SeqNode, YDocument, YNode } from '../types';
+import type { BlockScalarStyle, MapNode, NumberNode, SeqNode, YDocument, YNode } from '../types';
 import * as scalarStyle from './yaml-scalar-style';
 import * as deadline from '../deadline';
 
@@ -9,10 +9,10 @@ import * as deadline from '../deadline';
  * Imported bindings are read once here: under a CommonJS transform (tsx, vitest) every use
  * of an imported name is a getter call, a few per cent of this writer's time.
  */
-const { chooseStringStyle, chooseStyleWith, doubleQuote, literalHeader, singleQuote } = scalarStyle;
+const { chooseStringStyle, chooseStyleWith, doubleQuote, hasFlowIndicator, literalHeader, singleQuote } = scalarStyle;
 const { POS_FLOW, POS_KEY, POS_ROOT, POS_TAIL, STYLE_DOUBLE, STYLE_PLAIN, STYLE_SINGLE } = scalarStyle;
 const { MAX_IMPLICIT_KEY } = limits;
-const { LF, PLUS, DASH } = chars;
+const { LF, PLUS, DASH, GT, SPACE, TAB } = chars;
 const { TICKS_PER_CHECK, checkDeadline } = deadline;
 
 export interface WriteYamlOptions {
@@ -20,6 +20,8 @@ export interface WriteYamlOptions {
   comments: boolean;
   /** indent, quoteStyle, lineWidth, flowLevel (sortKeys is applied to the IR before; jsonStyle is JSON's). Default: today's layout. */
   format?: Pick<FormatOptions, 'indent' | 'quoteStyle' | 'lineWidth' | 'flowLevel'>;
+  /** With `comments`: the comments of a stream with no document (readYaml's `streamComments`). */
+  streamComments?: string[];
 }
 
 /**
@@ -33,6 +35,7 @@ export function writeYaml(documents: YDocument[], options: WriteYamlOptions): st
     const doc = documents[i];
     if (doc) w.document(doc, i, i === last);
   }
+  if (options.comments === true && last < 0) w.streamComments(options.streamComments);
   return w.finish();
 }
 
@@ -188,11 +191,10 @@ class Writer {
   private readonly lineWidth: number;
   /** Collections this deep or deeper are written in flow style (Infinity: never). */
   private readonly flowFrom: number;
-  /** Collections already checked for flow style (see `flowable`). */
-  private readonly flowChecked = new Map<YNode, boolean>();
 
   constructor(
-    private readonly comments: boolean,
+    /** Write comments (off while writing inside an expanded alias: see YNode `expanded`). */
+    private comments: boolean,
     format: NonNullable<WriteYamlOptions['format']>,
   ) {
     this.unit = format.indent;
@@ -228,7 +230,8 @@ class Writer {
     const c = this.comments;
     const props = root === null ? '' : propsOf(root);
     const trailing = c && root !== null ? root.comments?.trailing : undefined;
-    const rootCollection = root !== null && isNonEmptyCollection(root) && !this.flowsAt(0, root);
+    const rootFlow = root !== null && isNonEmptyCollection(root) && (isFlowMarked(root) || this.flowFrom === 0) ? this.flowCollection(root) : null;
+    const rootCollection = root !== null && rootFlow === null && isNonEmptyCollection(root);
     const after = c ? doc.comments?.after : undefined;
     const tail = isLast && (after === undefined || after.length === 0);
 
@@ -260,28 +263,31 @@ class Writer {
         }
       }
       this.entries(root, 0, false, tail);
+    } else if (rootFlow !== null) {
+      this.flowLine(rootFlow, props, trailing);
     } else {
       this.node(root, 0, AT_ROOT, tail, trailing);
     }
     if (after !== undefined) this.commentBlock(after, 0);
   }
 
-  /** `# text` lines at column `col`. */
+  /** The comment lines of a stream that holds no document. */
+  streamComments(lines: string[] | undefined): void {
+    this.commentBlock(lines, 0);
+  }
+
+  /** `#text` lines at column `col` (the text as the IR keeps it: what followed `#`). */
   private commentBlock(lines: string[] | undefined, col: number): void {
     if (lines === undefined) return;
     const pad = indent(col);
     for (const text of lines) {
-      for (const line of commentLines(text)) {
-        const clean = cleanComment(line);
-        this.out += clean === '' ? pad + '#\n' : pad + '# ' + clean + '\n';
-      }
+      for (const line of commentLines(text)) this.out += pad + '#' + cleanComment(line) + '\n';
     }
   }
 
-  /** ` # text` at the end of the current line (no line break). */
+  /** ` #text` at the end of the current line (no line break). */
   private trailingComment(text: string): void {
-    const clean = cleanComment(text);
-    this.out += clean === '' ? ' #' : ' # ' + clean;
+    this.out += ' #' + cleanComment(text);
   }
 
   /**
@@ -293,12 +299,17 @@ class Writer {
       this.ticks = 0;
       checkDeadline();
     }
+    if (this.comments && node.expanded === true) {
+      this.expandedAlias(node, col, at, tail, trailing);
+      return;
+    }
     const props = propsOf(node);
     const sep = at === AT_ROOT ? '' : ' ';
     let text: string;
     switch (node.kind) {
       case 'string': {
         const s = node.value;
+        if (node.block !== undefined && at !== AT_KEY && this.keptBlockScalar(s, node.block, props, sep, col, at === AT_ROOT, tail, trailing)) return;
         const pos = (at === AT_ROOT ? POS_ROOT : at === AT_KEY ? POS_KEY : 0) | (tail ? POS_TAIL : 0);
         const style = this.quoted ? chooseStyleWith(s, pos, this.quoteStyle) : chooseStringStyle(s, pos);
         if (style === STYLE_PLAIN) text = s;
@@ -332,9 +343,13 @@ class Writer {
           this.emptyCollection('{}', props, sep, col, at, trailing, node.endComments);
           return;
         }
-        if (this.flowsAt(at === AT_ROOT ? 0 : col / this.unit + 1, node)) {
-          text = this.flowCollection(node);
-          break;
+        // Kept flow style (preserveComments), or flowLevel: in flow style when the collection allows it.
+        if (node.flow === true || this.flowFrom <= (at === AT_ROOT ? 0 : col / this.unit + 1)) {
+          const flow = this.flowCollection(node);
+          if (flow !== null) {
+            this.flowLine(sep + flow, props, trailing);
+            return;
+          }
         }
         this.collection(node, props, col, at, tail, trailing);
         return;
@@ -343,9 +358,13 @@ class Writer {
           this.emptyCollection('[]', props, sep, col, at, trailing, node.endComments);
           return;
         }
-        if (this.flowsAt(at === AT_ROOT ? 0 : col / this.unit + 1, node)) {
-          text = this.flowCollection(node);
-          break;
+        // Kept flow style (preserveComments), or flowLevel: in flow style when the collection allows it.
+        if (node.flow === true || this.flowFrom <= (at === AT_ROOT ? 0 : col / this.unit + 1)) {
+          const flow = this.flowCollection(node);
+          if (flow !== null) {
+            this.flowLine(sep + flow, props, trailing);
+            return;
+          }
         }
         this.collection(node, props, col, at, tail, trailing);
         return;
@@ -356,6 +375,135 @@ class Writer {
     this.out += line;
     if (trailing !== undefined) this.trailingComment(trailing);
     this.out += '\n';
+  }
+
+  /** An expanded alias: its own end-of-line comment (`trailing`), none of the anchored node's inside it. */
+  private expandedAlias(node: YNode, col: number, at: number, tail: boolean, trailing: string | undefined): void {
+    this.comments = false;
+    this.node(node, col, at, tail, trailing);
+    this.comments = true;
+  }
+
+  /* styles kept from the source (flow collections, block scalars: only with comments) -- */
+
+  /**
+   * A string read from a block scalar, written as one again in its style (`|`/`>`) and, where
+   * the value allows, its chomping; false when the value cannot be written so (the usual
+   * style is chosen then).
+   */
+  private keptBlockScalar(
+    s: string,
+    style: BlockScalarStyle,
+    props: string,
+    sep: string,
+    col: number,
+    root: boolean,
+    tail: boolean,
+    trailing: string | undefined,
+  ): boolean {
+    const header = keptBlockHeader(s, style, root, tail, this.unit);
+    if (header === null) return false;
+    this.out += props === '' ? sep + header : sep + props + ' ' + header;
+    if (trailing !== undefined) this.trailingComment(trailing);
+    const pad = indent(col + this.unit);
+    this.out += '\n' + (s === '' ? '' : header.charCodeAt(0) === GT ? foldedBody(s, pad) : literalBody(s, pad));
+    return true;
+  }
+
+  /** `text` (a flow collection, after its separator) with its properties and end-of-line comment, as a whole line. */
+  private flowLine(text: string, props: string, trailing: string | undefined): void {
+    if (props === '') this.out += text;
+    else this.out += text.charCodeAt(0) === SPACE ? ' ' + props + text : props + ' ' + text;
+    if (trailing !== undefined) this.trailingComment(trailing);
+    this.out += '\n';
+  }
+
+  /**
+   * A collection read as a flow collection, as flow text again (`[a, b]`, `{a: 1}`, on one
+   * line), or null when something in it needs block style: a comment, a complex key, a key
+   * too long to be implicit, properties flow text cannot carry.
+   */
+  private flowCollection(node: MapNode | SeqNode): string | null {
+    if (this.comments && hasLines(node.endComments)) return null;
+    if (node.kind === 'seq') {
+      const items = node.items;
+      let out = '[';
+      for (let i = 0; i < items.length; i++) {
+        const item = this.flowNode(items[i]!);
+        if (item === null) return null;
+        out += i === 0 ? item : ', ' + item;
+      }
+      return out + ']';
+    }
+    const entries = node.entries;
+    let out = '{';
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
+      const key = e.merge === true ? '<<' : this.flowKey(e.key);
+      if (key === null) return null;
+      const value = this.flowNode(e.value);
+      if (value === null) return null;
+      out += (i === 0 ? '' : ', ') + key + ': ' + value;
+    }
+    return out + '}';
+  }
+
+  /** A node inside a flow collection, or null (see flowCollection). */
+  private flowNode(node: YNode): string | null {
+    if (++this.ticks === TICKS_PER_CHECK) {
+      this.ticks = 0;
+      checkDeadline();
+    }
+    const comments = node.comments;
+    if (this.comments && comments !== undefined && (hasLines(comments.before) || comments.trailing !== undefined)) return null;
+    const props = propsOf(node);
+    if (props !== '' && hasFlowIndicator(props)) return null;
+    let text: string | null;
+    switch (node.kind) {
+      case 'string':
+        text = this.stringText(node.value, POS_FLOW);
+        break;
+      case 'number':
+        text = yamlNumberText(node);
+        break;
+      case 'bool':
+        text = node.value ? 'true' : 'false';
+        break;
+      case 'null':
+        if (props !== '') return null; // `key: &a` has no flow spelling that keeps it empty
+        text = 'null';
+        break;
+      case 'alias':
+        text = hasFlowIndicator(node.name) ? null : '*' + node.name;
+        break;
+      default:
+        text = this.flowCollection(node);
+    }
+    if (text === null) return null;
+    return props === '' ? text : props + ' ' + text;
+  }
+
+  /** A key inside a flow mapping: a scalar without properties, or null. */
+  private flowKey(key: YNode): string | null {
+    if (propsOf(key) !== '' || (this.comments && key.comments !== undefined)) return null;
+    let text: string;
+    switch (key.kind) {
+      case 'string':
+        text = this.stringText(key.value, POS_FLOW | POS_KEY);
+        break;
+      case 'number':
+        text = yamlNumberText(key);
+        break;
+      case 'bool':
+        text = key.value ? 'true' : 'false';
+        break;
+      case 'null':
+        text = 'null';
+        break;
+      default:
+        return null;
+    }
+    return text.length > MAX_IMPLICIT_KEY ? null : text;
   }
 
   private literal(s: string, style: number, props: string, sep: string, col: number, trailing: string | undefined): void {
@@ -585,87 +733,6 @@ class Writer {
     }
     return out + text.slice(lineStart);
   }
-
-  /** Whether a collection at nesting `depth` (root: 0) is written in flow style. */
-  private flowsAt(depth: number, node: MapNode | SeqNode): boolean {
-    return depth >= this.flowFrom && this.flowable(node);
-  }
-
-  /**
-   * Whether a collection can be written in flow style on one line: no comments inside it (they
-   * would be lost), every key an implicit one (no collection as a key), and so for its children.
-   * Memoised: aliases expanded into shared subtrees are checked once.
-   */
-  private flowable(node: MapNode | SeqNode): boolean {
-    const known = this.flowChecked.get(node);
-    if (known !== undefined) return known;
-    let ok = !(this.comments && hasLines(node.endComments));
-    if (node.kind === 'map') {
-      for (const e of node.entries) {
-        if (!ok) break;
-        ok = this.flowableChild(e.value) && (e.merge === true || (this.flowableChild(e.key) && this.keyText(e.key, true) !== null));
-      }
-    } else {
-      for (const item of node.items) {
-        if (!ok) break;
-        ok = this.flowableChild(item);
-      }
-    }
-    this.flowChecked.set(node, ok);
-    return ok;
-  }
-
-  private flowableChild(node: YNode): boolean {
-    if (this.comments && node.comments !== undefined && (hasLines(node.comments.before) || node.comments.trailing !== undefined)) return false;
-    return !isNonEmptyCollection(node) || this.flowable(node);
-  }
-
-  /** A non-empty collection in flow style, on one line: `{a: 1, b: [x, y]}`. */
-  private flowCollection(node: MapNode | SeqNode): string {
-    if (++this.ticks === TICKS_PER_CHECK) {
-      this.ticks = 0;
-      checkDeadline();
-    }
-    const parts: string[] = [];
-    if (node.kind === 'seq') {
-      for (const item of node.items) parts.push(this.flowNode(item));
-      return '[' + parts.join(', ') + ']';
-    }
-    for (const e of node.entries) parts.push((e.merge === true ? '<<' : this.keyText(e.key, true)!) + ': ' + this.flowNode(e.value));
-    return '{' + parts.join(', ') + '}';
-  }
-
-  /** A node inside a flow collection, with its properties. */
-  private flowNode(node: YNode): string {
-    const props = propsOf(node);
-    let text: string;
-    switch (node.kind) {
-      case 'string':
-        text = this.stringText(node.value, POS_FLOW);
-        break;
-      case 'number':
-        text = yamlNumberText(node);
-        break;
-      case 'bool':
-        text = node.value ? 'true' : 'false';
-        break;
-      case 'null':
-        text = props === '' ? 'null' : '';
-        break;
-      case 'alias':
-        text = '*' + node.name;
-        break;
-      case 'map':
-        text = node.entries.length === 0 ? '{}' : this.flowCollection(node);
-        break;
-      case 'seq':
-        text = node.items.length === 0 ? '[]' : this.flowCollection(node);
-        break;
-    }
-    if (props === '') return text;
-    // An empty node keeps a space after its properties: js-yaml reads a tag up to white space.
-    return text === '' ? props + ' ' : props + ' ' + text;
-  }
 }
 
 /** A space where a long scalar may fold: between two non-space characters (for plain, before a safe one). */
@@ -684,4 +751,93 @@ function isWordChar(c: number): boolean {
 
 function hasLines(lines: string[] | undefined): boolean {
   return lines !== undefined && lines.length > 0;
+}
+
+function isFlowMarked(node: YNode): node is MapNode | SeqNode {
+  return (node.kind === 'map' || node.kind === 'seq') && node.flow === true && isNonEmptyCollection(node);
+}
+
+/**
+ * The header to write a string read from a block scalar of `style` in that style again, or
+ * null when it cannot be: a character a block scalar cannot hold, a line of only white space,
+ * only line breaks; a folded scalar also needs its first line to start with text and no line
+ * more indented (which folding would keep apart), or keep chomping last in the output.
+ * Chomping follows the value (`-` without a final line break, `+` for more than one), the
+ * source's `+` kept for exactly one.
+ */
+function keptBlockHeader(s: string, style: BlockScalarStyle, root: boolean, tail: boolean, unit: number): string | null {
+  const folded = style.charCodeAt(0) === GT;
+  const n = s.length;
+  // Empty: no line to indent. At the root, a comment line after it would be read as its content.
+  if (n === 0) return root ? null : style;
+  let end = n;
+  while (end > 0 && s.charCodeAt(end - 1) === LF) end--;
+  if (end === 0) return null;
+  let lineStart = true;
+  let lineBlank = true;
+  let lineLength = 0;
+  for (let i = 0; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === LF) {
+      if (lineBlank && lineLength > 0) return null;
+      lineStart = true;
+      lineBlank = true;
+      lineLength = 0;
+      continue;
+    }
+    if (c === SPACE || c === TAB) {
+      if (lineStart && (folded || c === TAB)) return null;
+    } else {
+      lineBlank = false;
+      if (!isBlockScalarChar(c, s.charCodeAt(i + 1))) return null;
+      if (c >= 0xd800 && c <= 0xdbff) i++, lineLength++;
+    }
+    lineStart = false;
+    lineLength++;
+  }
+  if (lineBlank && lineLength > 0) return null;
+  const c0 = s.charCodeAt(0);
+  let header = folded ? '>' : '|';
+  if (c0 === SPACE || c0 === LF) {
+    // An indentation indicator, relative to the parent's indentation: not at the root; folded: never.
+    if (root || folded) return null;
+    header += String(unit);
+  }
+  const trailing = n - end;
+  if (trailing === 0) return header + '-';
+  // Last in the output, `+` would end it with blank lines (as chooseStringStyle refuses too).
+  if (trailing >= 2) return tail ? null : header + '+';
+  return style.charCodeAt(1) === PLUS && !tail ? header + '+' : header;
+}
+
+/** Printable in a block scalar (and in YAML 1.1): not a C0/C1 control, a 1.1 line break, a BOM, a lone surrogate. */
+function isBlockScalarChar(c: number, next: number): boolean {
+  if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return false;
+  if (c === 0x2028 || c === 0x2029 || c === 0xfeff || c >= 0xfffe) return false;
+  if (c >= 0xd800 && c <= 0xdbff) return next >= 0xdc00 && next <= 0xdfff;
+  return !(c >= 0xdc00 && c <= 0xdfff);
+}
+
+/**
+ * The lines of a folded block scalar after its header, indented by `pad`, never folding a
+ * long line: each line break of the value is an empty line between its lines (a lone line
+ * break between two lines would read back as a space). keptBlockHeader has made sure no line
+ * starts with white space.
+ */
+export function foldedBody(s: string, pad: string): string {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === LF) end--;
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const nl = s.indexOf('\n', from);
+    const line = nl < 0 || nl >= end ? s.slice(from, end) : s.slice(from, nl);
+    if (line !== '') out += pad + line + '\n';
+    if (nl < 0 || nl >= end) break;
+    out += '\n';
+    from = nl + 1;
+  }
+  // Keep chomping: the value's line breaks after its first final one are empty lines.
+  for (let i = end + 1; i < s.length; i++) out += '\n';
+  return out;
 }

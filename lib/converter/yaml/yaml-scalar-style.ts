@@ -322,7 +322,8 @@ export function doubleQuote(s: string): string {
 export const STYLE_SINGLE = -1;
 
 /** `,[]{}` end a plain scalar inside a flow collection. */
-function hasFlowIndicator(s: string): boolean {
+/** `,[]{}`: they end a plain scalar, an anchor or an alias name inside a flow collection. */
+export function hasFlowIndicator(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c === 0x2c || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d) return true;
@@ -371,7 +372,14 @@ export function chooseStyleWith(s: string, pos: number, quote: 'plain' | 'single
   let style = chooseStringStyle(s, pos & ~POS_FLOW);
   if ((pos & POS_FLOW) !== 0) {
     if (style >= STYLE_LITERAL) style = STYLE_DOUBLE;
-    else if (style === STYLE_PLAIN && hasFlowIndicator(s)) style = STYLE_DOUBLE;
+    // Plain in a flow collection only when plain-safe as a key (one line), with no flow indicator and
+    // no `:` (YAML 1.1 readers refuse `:` in a plain scalar inside a flow collection).
+    else if (
+      style === STYLE_PLAIN &&
+      (hasFlowIndicator(s) || s.indexOf(':') >= 0 || ((pos & POS_KEY) === 0 && chooseStringStyle(s, POS_KEY) !== STYLE_PLAIN))
+    ) {
+      style = STYLE_DOUBLE;
+    }
   }
   if (quote === 'plain' || style >= STYLE_LITERAL) return style;
   if (style === STYLE_PLAIN && (pos & POS_KEY) !== 0) return STYLE_PLAIN;

@@ -10,6 +10,7 @@ import * as blockScalar from './block-scalar';
 import * as flowScalars from './flow-scalars';
 import * as state from './reader-state';
 import { BlockCollectionReader } from './block-collections';
+import type { BlockScalarStyle } from '../../types';
 
 /* Read once: under a CommonJS transform (tsx, vitest) every use of an imported name is a getter call (see json-to-yaml-fast.ts). */
 const { AMP, AT, BACKTICK, BANG, COLON, COMMA, CR, DASH, DQUOTE, GT, HASH, LBRACE, LBRACKET, LF } = chars;
@@ -132,7 +133,7 @@ export abstract class BlockNodeReader extends BlockCollectionReader {
     if (this.src.charCodeAt(r) === COLON) bail('flow collection as a key');
     const comments = this.commentCount;
     const next = this.finishLine(q);
-    // The reference gives such a comment to the first scalar of the collection on its line.
+    // The comment after the collection, on its closing line, is the collection's.
     if (this.tracksRanges && this.commentCount !== comments) this.sink.flowComment(this.commentOffsets![this.commentOffsets!.length - 1]!);
     this.nextContentLine(next);
     this.endValue(next);
@@ -146,10 +147,9 @@ export abstract class BlockNodeReader extends BlockCollectionReader {
     this.nextContentLine(body.next);
     this.valueKind = VALUE_BLOCK_SCALAR;
     this.valueEnd = body.end;
+    // Its end-of-line comment is the header's, and the IR keeps its style.
+    if (this.tracksRanges) this.sink.blockScalar(((header.folded ? '>' : '|') + header.chomp) as BlockScalarStyle, p);
     this.sink.string(body.value, true, anchor, p, body.end);
-    // The reference's range of a block scalar ends at the start of the next line, so a
-    // comment on that line, not read yet, may still become its trailing comment.
-    if (this.tracksRanges) this.sink.afterBlockScalar(body.end);
   }
 
   /** A plain scalar at `p`: a value, or the first key of a block mapping. */

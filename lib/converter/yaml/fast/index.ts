@@ -53,6 +53,8 @@ export interface FastReadResult {
   warnings: string[];
   anchorsCount: number;
   commentsCount: number;
+  /** With comments: those of a stream that holds no document (readYaml's `streamComments`). */
+  streamComments?: string[];
 }
 
 /**
@@ -64,7 +66,9 @@ export function fastReadYamlOrBail(input: string, options: ReadYamlOptions): Fas
     const offsets: number[] = [];
     const sink = new IrSink(input, options, offsets);
     const stats = new FastReader(input, sink, offsets).read();
-    return { documents: sink.documents, warnings: sink.warnings, anchorsCount: stats.anchors, commentsCount: stats.comments };
+    const result: FastReadResult = { documents: sink.documents, warnings: sink.warnings, anchorsCount: stats.anchors, commentsCount: stats.comments };
+    if (sink.streamComments !== undefined) result.streamComments = sink.streamComments;
+    return result;
   } catch (e) {
     if (isBail(e)) return e;
     throw e;

@@ -8,10 +8,10 @@
  */
 import { jsonKeyText } from '../../json-key-text';
 import { MAX_EXPANDED_DEPTH, aliasExpansionBudget, nodeWeight, expandedSize as sizeOf } from '../../limits';
-import type { Format, MapEntry, MapNode, SeqNode, YDocument, YNode } from '../../types';
+import type { BlockScalarStyle, Format, MapEntry, MapNode, SeqNode, YDocument, YNode } from '../../types';
 import { type YamlVersion, resolvePlain } from '../resolve-scalar';
 import { DEFAULT_YAML_VERSION } from '../../yaml-version';
-import { type Built, withComments } from '../built-node';
+import { type Built, expandedCopy, expandedEntry, placeLeftoverComments, withComments } from '../built-node';
 import { bail } from '../../bail';
 import { Positions } from './positions';
 import type { FastSink } from './sink';
@@ -53,16 +53,8 @@ interface Frame {
   itemBefore: string[] | undefined;
   /** As a mapping value: the `key: # comment` comment it carries when delivered. */
   trailing: string | undefined;
-}
-
-/** A scalar or alias read inside a flow collection: it may take the comment after the collection. */
-interface Leaf {
-  built: Built;
-  shared: boolean;
-  end: number;
-  items: YNode[] | null;
-  index: number;
-  entry: MapEntry | null;
+  /** Mapping: the comments of merge entries merged away, for the next entry (or the mapping's end). */
+  merges: string[] | undefined;
 }
 
 interface AnchorState {
@@ -74,6 +66,8 @@ interface AnchorState {
 export class IrSink implements FastSink {
   readonly documents: YDocument[] = [];
   readonly warnings: string[] = [];
+  /** With comments: those of a stream that holds no document (readYaml's `streamComments`). */
+  streamComments: string[] | undefined;
   private readonly frames: Frame[] = [];
   private anchors = new Map<string, AnchorState>();
   private expanded = 0;
@@ -84,12 +78,11 @@ export class IrSink implements FastSink {
   private docBefore: string[] | undefined;
   private rootPending = false;
   private root: YNode | null = null;
-  private flowDepth = 0;
-  private leaves: Leaf[] = [];
-  /** The value delivered last, and a block scalar that may still take a comment (see afterBlockScalar). */
+  /** The value delivered last (a flow collection takes the comment after it: flowComment). */
   private lastValue: Built | null = null;
-  private pendingBlock: Built | null = null;
-  private pendingFrom = 0;
+  /** The block scalar's style and header offset, for the string() that follows blockScalar(). */
+  private blockStyle: BlockScalarStyle | null = null;
+  private blockStart = 0;
 
   constructor(
     private readonly src: string,
@@ -109,7 +102,7 @@ export class IrSink implements FastSink {
     let end = src.indexOf('\n', at);
     if (end === -1) end = src.length;
     else if (src.charCodeAt(end - 1) === CR) end--;
-    return src.slice(src.startsWith('# ', at) ? at + 2 : at + 1, end);
+    return src.slice(at + 1, end);
   }
 
   private takeComments(offset: number): string[] | undefined {
@@ -136,7 +129,6 @@ export class IrSink implements FastSink {
   /* documents ------------------------------------------------------------------ */
 
   beginDocument(): void {
-    this.settleBlock();
     this.anchors = new Map();
     this.rootPending = true;
     this.docBefore = undefined;
@@ -144,7 +136,6 @@ export class IrSink implements FastSink {
   }
 
   endDocument(end: number): void {
-    this.settleBlock();
     const after = this.takeComments(end);
     const doc: YDocument = { contents: this.root };
     if (this.options.comments && (this.docBefore || after)) {
@@ -155,7 +146,9 @@ export class IrSink implements FastSink {
     this.documents.push(doc);
   }
 
-  endStream(): void {}
+  endStream(): void {
+    this.streamComments = placeLeftoverComments(this.documents, this.takeComments(Infinity));
+  }
 
   /* values ------------------------------------------------------------------------ */
 
@@ -179,77 +172,59 @@ export class IrSink implements FastSink {
   private deliver(b: Built, shared: boolean, scalarLike: boolean, end: number, own?: Frame): void {
     const f = this.frames[this.frames.length - 1];
     if (f === undefined) {
-      this.root = b.ir;
-      this.lastValue = b;
+      const v = scalarLike ? withComments(b, shared, undefined, this.trailingAt(end)) : b;
+      this.root = v.ir;
+      this.lastValue = v;
       return;
     }
     if (f.kind === SEQ) {
-      const trailing = scalarLike ? this.takeSameLineComment(end) : undefined;
+      const trailing = scalarLike ? this.trailingAt(end) : undefined;
       const v = withComments(b, shared, f.itemBefore, trailing);
       f.itemBefore = undefined;
       const items = (f.ir as SeqNode).items;
-      if (f.flow && scalarLike) this.leaves.push({ built: v, shared, end, items, index: items.length, entry: null });
       items.push(v.ir);
       this.lastValue = v;
       f.size += v.size;
       if (v.height >= f.height) f.height = v.height + 1;
       return;
     }
-    const trailing = scalarLike ? this.takeSameLineComment(end) : own?.trailing;
+    const trailing = scalarLike ? this.trailingAt(end) : own?.trailing;
     const v = withComments(b, shared, f.keyBefore, trailing);
-    const entry = this.addEntry(f, f.key!, v);
+    this.addEntry(f, f.key!, v);
     this.lastValue = v;
-    if (f.flow && scalarLike) this.leaves.push({ built: v, shared, end, items: null, index: 0, entry });
     f.key = null;
     f.keyBefore = undefined;
   }
 
   /**
-   * The block scalar just delivered ends at the start of a line the reader has not read: the
-   * reference looks for its trailing comment on that line, when nothing before is pending.
-   * Decided when the comments of that line are known (at the next event).
+   * The end-of-line comment of the scalar or alias ending at `end` (IrReader.placed): after
+   * it, or for a block scalar on its header line. (Comments inside flow collections bail.)
    */
-  afterBlockScalar(end: number): void {
-    // A document's content takes no trailing comment; only collection members do.
-    if (this.frames.length === 0) return;
-    this.pendingBlock = this.lastValue;
-    this.pendingFrom = end;
-    this.settleBlock();
+  private trailingAt(end: number): string | undefined {
+    const style = this.blockStyle;
+    if (style === null) return this.takeSameLineComment(end);
+    this.blockStyle = null;
+    return this.takeSameLineComment(this.blockStart);
   }
 
-  /** Gives the pending block scalar its trailing comment, once it is known whether there is one. */
-  private settleBlock(): void {
-    const b = this.pendingBlock;
-    if (b === null) return;
-    const offsets = this.commentOffsets;
-    if (this.nextComment >= offsets.length) return; // that line's comments are not read yet
-    this.pendingBlock = null;
-    const at = offsets[this.nextComment]!;
-    const lineEnd = this.src.indexOf('\n', this.pendingFrom);
-    if (at < this.pendingFrom || (lineEnd !== -1 && at > lineEnd)) return;
-    const text = this.commentText(this.nextComment++);
-    if (this.options.comments) withComments(b, false, undefined, text);
+  /** The block scalar (at `start`) whose value string() delivers next. */
+  blockScalar(style: BlockScalarStyle, start: number): void {
+    this.blockStyle = style;
+    this.blockStart = start;
   }
 
   /**
-   * A comment after a flow collection, on its closing line: the reference hands it to the
-   * first scalar or alias of the collection on that line (the first to look for a comment
-   * on its own line finds it), when nothing before it is still pending.
+   * The comment at `at` follows the flow collection just delivered, on its closing line: its
+   * end-of-line comment, or, when it has one after `key:` already, its last end comment
+   * (IrReader.placed).
    */
   flowComment(at: number): void {
-    this.settleBlock();
-    const leaves = this.leaves;
-    this.leaves = [];
     if (this.commentOffsets[this.nextComment] !== at) return;
-    for (const leaf of leaves) {
-      if (leaf.end > at || this.src.lastIndexOf('\n', at) >= leaf.end) continue;
-      const text = this.commentText(this.nextComment++);
-      if (!this.options.comments) return;
-      const v = withComments(leaf.built, leaf.shared, undefined, text);
-      if (leaf.items !== null) leaf.items[leaf.index] = v.ir;
-      else leaf.entry!.value = v.ir;
-      return;
-    }
+    const text = this.commentText(this.nextComment++);
+    const b = this.lastValue;
+    if (!this.options.comments || b === null) return;
+    if (b.ir.comments?.trailing === undefined) withComments(b, false, undefined, text);
+    else ((b.ir as MapNode | SeqNode).endComments ??= []).push(text);
   }
 
   private addEntry(f: Frame, k: Built, v: Built): MapEntry {
@@ -289,7 +264,7 @@ export class IrSink implements FastSink {
     // Block collections start at a key or `-`; flow ones at their bracket.
     const c = this.src.charCodeAt(start);
     const flow = c === 91 || c === 123;
-    if (flow && this.flowDepth++ === 0) this.leaves = [];
+    if (flow && this.options.comments) ir.flow = true;
     const f: Frame = {
       kind,
       flow,
@@ -308,6 +283,7 @@ export class IrSink implements FastSink {
       itemPending: false,
       itemBefore: undefined,
       trailing,
+      merges: undefined,
     };
     if (anchor !== null) this.anchors.set(anchor, { built: null, isMap: kind === MAP });
     this.frames.push(f);
@@ -316,8 +292,7 @@ export class IrSink implements FastSink {
 
   private pop(end: number): void {
     const f = this.frames.pop()!;
-    if (f.flow) this.flowDepth--;
-    const ec = this.takeComments(end);
+    const ec = concatComments(f.merges, this.takeComments(end));
     if (ec) (f.ir as MapNode | SeqNode).endComments = ec;
     const b: Built = { ir: f.ir, size: f.size, height: f.height };
     if (f.anchor !== null) {
@@ -328,14 +303,13 @@ export class IrSink implements FastSink {
   }
 
   beginMap(anchor: string | null, start: number): void {
-    this.settleBlock();
     this.push(MAP, anchor, start);
   }
 
   key(text: string, plain: boolean, _esc: boolean, start: number, end: number): void {
-    this.settleBlock();
     const f = this.frames[this.frames.length - 1]!;
-    f.keyBefore = this.takeComments(start);
+    f.keyBefore = concatComments(f.merges, this.takeComments(start));
+    f.merges = undefined;
     const ir = plain ? this.plainNode(text, start) : ({ kind: 'string', value: text } as YNode);
     // The `yaml` package refuses keys with equal values; keys with the same JSON text are a
     // warning case (or the same error): both left to the reference.
@@ -355,7 +329,6 @@ export class IrSink implements FastSink {
   }
 
   merge(names: string[], starts: number[], ends: number[], keyStart: number, listEnd: number): void {
-    this.settleBlock();
     const f = this.frames[this.frames.length - 1]!;
     const before = this.takeComments(keyStart);
     for (const name of names) {
@@ -368,24 +341,28 @@ export class IrSink implements FastSink {
     if (this.options.anchors) {
       // Kept as a `<<` entry: an alias, or a flow sequence of aliases built like one.
       let v: Built;
-      if (listEnd === -1) v = withComments({ ir: { kind: 'alias', name: names[0]! }, size: 1, height: 0 }, true, before);
-      else {
+      if (listEnd === -1) {
+        const alias: Built = { ir: { kind: 'alias', name: names[0]! }, size: 1, height: 0 };
+        v = withComments(alias, true, before, this.takeSameLineComment(ends[0]!));
+      } else {
         const items: YNode[] = [];
         const seq: SeqNode = { kind: 'seq', items };
+        if (this.options.comments) seq.flow = true;
         for (let i = 0; i < names.length; i++) {
           const itemBefore = this.takeComments(starts[i]!);
-          const trailing = this.takeSameLineComment(ends[i]!);
+          const trailing = this.takeSameLineComment(ends[i]!, listEnd);
           items.push(withComments({ ir: { kind: 'alias', name: names[i]! }, size: 1, height: 0 }, true, itemBefore, trailing).ir);
         }
         const ec = this.takeComments(listEnd);
         if (ec) seq.endComments = ec;
-        v = withComments({ ir: seq, size: 1 + names.length, height: 1 }, false, before);
+        v = withComments({ ir: seq, size: 1 + names.length, height: 1 }, false, before, this.takeSameLineComment(listEnd));
       }
       map.entries.push({ key: { kind: 'string', value: '<<' }, value: v.ir, merge: true });
       f.size += 1 + v.size;
       if (v.height >= f.height) f.height = v.height + 1;
       return;
     }
+    f.merges = concatComments(f.merges, before);
     for (let s = 0; s < names.length; s++) {
       const b = this.anchors.get(names[s]!)!.built;
       // Merging a mapping into itself: the reference refuses it.
@@ -393,7 +370,7 @@ export class IrSink implements FastSink {
       if (this.frames.length + b.height > MAX_EXPANDED_DEPTH) bail('deep alias');
       const merged = (f.merged ??= new Set());
       if (merged.has(b.ir)) {
-        this.takeSameLineComment(ends[s]!);
+        f.merges = concatComments(f.merges, this.sameLineComments(ends[s]!));
         continue;
       }
       merged.add(b.ir);
@@ -405,35 +382,37 @@ export class IrSink implements FastSink {
         }
         f.index!.set(id, map.entries.length);
         f.fromMerge!.add(map.entries.length);
-        map.entries.push(e);
+        map.entries.push(this.options.comments ? expandedEntry(e) : e);
         const n = sizeOf(e.key) + sizeOf(e.value);
         this.count(n);
         f.size += n;
         if (b.height - 1 >= f.height) f.height = b.height;
       }
-      this.takeSameLineComment(ends[s]!);
+      f.merges = concatComments(f.merges, this.sameLineComments(ends[s]!));
     }
+    if (listEnd !== -1) f.merges = concatComments(f.merges, this.sameLineComments(listEnd));
+  }
+
+  private sameLineComments(from: number): string[] | undefined {
+    const text = this.takeSameLineComment(from);
+    return text === undefined ? undefined : [text];
   }
 
   endMap(end: number): void {
-    this.settleBlock();
     this.pop(end);
   }
 
   beginSeq(anchor: string | null, start: number): void {
-    this.settleBlock();
     this.push(SEQ, anchor, start);
   }
 
   item(): void {
-    this.settleBlock();
     const f = this.frames[this.frames.length - 1]!;
     f.itemPending = true;
     f.itemBefore = undefined;
   }
 
   endSeq(end: number): void {
-    this.settleBlock();
     this.pop(end);
   }
 
@@ -458,22 +437,20 @@ export class IrSink implements FastSink {
   }
 
   plain(text: string, _esc: boolean, anchor: string | null, start: number, end: number): void {
-    this.settleBlock();
     this.scalarValue(this.plainNode(text, start), anchor, start, end);
   }
 
   string(text: string, _esc: boolean, anchor: string | null, start: number, end: number): void {
-    this.settleBlock();
-    this.scalarValue({ kind: 'string', value: text }, anchor, start, end);
+    const ir: YNode = { kind: 'string', value: text };
+    if (this.blockStyle !== null && this.options.comments) ir.block = this.blockStyle;
+    this.scalarValue(ir, anchor, start, end);
   }
 
   empty(anchor: string | null, at: number): void {
-    this.settleBlock();
     this.scalarValue({ kind: 'null' }, anchor, at, at);
   }
 
   alias(name: string, start: number, end: number): void {
-    this.settleBlock();
     this.valueStart(start);
     const a = this.anchors.get(name);
     if (a === undefined) bail('unknown alias');
@@ -484,6 +461,7 @@ export class IrSink implements FastSink {
       b = a.built;
       if (this.frames.length + b.height > MAX_EXPANDED_DEPTH) bail('deep alias');
       this.count(b.size);
+      if (this.options.comments) b = expandedCopy(b);
     }
     this.deliver(b, true, true, end);
   }
@@ -493,4 +471,10 @@ export class IrSink implements FastSink {
     this.expanded += n;
     if (this.expanded > this.budget) bail('alias expansion budget');
   }
+}
+
+function concatComments(a: string[] | undefined, b: string[] | undefined): string[] | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return [...a, ...b];
 }

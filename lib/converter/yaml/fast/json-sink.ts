@@ -558,7 +558,7 @@ export class JsonSink implements FastSink {
 
   flowComment(): void {}
 
-  afterBlockScalar(): void {}
+  blockScalar(): void {}
 
   private reindented(rec: AnchorRecord, level: number): string {
     if (level === rec.level || rec.height === 0) return rec.text;

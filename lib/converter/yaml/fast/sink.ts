@@ -3,6 +3,8 @@
  * JSON text (json-sink.ts) or into the IR (ir-sink.ts). Offsets are UTF-16 indexes into
  * the input. A sink may bail (throw a Bail) on anything it cannot reproduce exactly.
  */
+import type { BlockScalarStyle } from '../../types';
+
 export interface FastSink {
   /** `start`: the `---` marker, or the first content of a document without one. */
   beginDocument(start: number, explicit: boolean): void;
@@ -30,6 +32,6 @@ export interface FastSink {
   alias(name: string, start: number, end: number): void;
   /** The comment at `at` follows the flow collection just read, on the line where it closes. */
   flowComment(at: number): void;
-  /** The block scalar just read ends at `end`, the start of a line not read yet. */
-  afterBlockScalar(end: number): void;
+  /** The next string() is a block scalar of this style whose header is at `start` (told only to a sink that places comments). */
+  blockScalar(style: BlockScalarStyle, start: number): void;
 }
