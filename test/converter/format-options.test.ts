@@ -4,6 +4,7 @@
  * defaults byte for byte, the order of sortKeys, and the refusals with their messages.
  */
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { type ConvertRequest, convert } from '../../lib/converter';
 import { compareCodePoints } from '../../lib/converter/format-options';
 import { conversionError } from '../helpers/conversion-error';
@@ -81,15 +82,11 @@ describe('sortKeys', () => {
     const output = out(input, 'yaml', 'yaml', { sortKeys: true, preserveAnchors: true, preserveComments: true });
     expect(output).toBe(
       [
-        'base: &base',
-        '  a: 2',
-        '  z: 1',
-        'more: &more',
-        '  m: 3',
+        // With preserveComments, flow collections stay flow (sorted inside).
+        'base: &base {a: 2, z: 1}',
+        'more: &more {m: 3}',
         'prod:',
-        '  <<:',
-        '    - *base',
-        '    - *more',
+        '  <<: [*base, *more]',
         '  b: *base',
         '  c: 1 # see',
         '',
@@ -230,5 +227,24 @@ describe('bad option values are refused with the accepted values', () => {
   ])('%j', (options, message) => {
     const err = conversionError(() => convert({ input: 'a: 1', inputType: 'yaml', outputType: 'yaml', ...(options as Options) }));
     expect({ code: err.code, message: err.message }).toStrictEqual({ code: 'bad_request', message });
+  });
+});
+
+describe('formatting options with preserveComments (kept styles)', () => {
+  const yaml = (text: string) => parseYaml(text);
+
+  it('indent 4 keeps a block scalar that needs an indentation indicator, with the indicator of the new indent', () => {
+    const input = 'a:\n  b: |2\n      indented first line\n    second\n  c: 1 # c\n';
+    const output = out(input, 'yaml', 'yaml', { indent: 4, preserveComments: true });
+    expect(output).toBe('a:\n    b: |4\n          indented first line\n        second\n    c: 1 # c\n');
+    expect(yaml(output)).toStrictEqual(yaml(input));
+  });
+
+  it('a kept flow collection and flowLevel share one writer: quoteStyle applies, a `:` in a string is quoted', () => {
+    const input = 'p: [a, "b:c", {k: v}] # c\nq:\n  r: [x]\n';
+    const output = out(input, 'yaml', 'yaml', { quoteStyle: 'single', preserveComments: true, flowLevel: 1 });
+    expect(output).toBe("p: ['a', 'b:c', {k: 'v'}] # c\nq: {r: ['x']}\n");
+    expect(yaml(output)).toStrictEqual(yaml(input));
+    expect(out('a: [x, "y:z"]\n', 'yaml', 'yaml', { flowLevel: 1 })).toBe('a: [x, "y:z"]\n');
   });
 });
