@@ -483,27 +483,10 @@ class Writer {
     return props === '' ? text : props + ' ' + text;
   }
 
-  /** A key inside a flow mapping: a scalar without properties, or null. */
+  /** A key inside a flow mapping: a scalar without properties or comments, as an implicit key; or null. */
   private flowKey(key: YNode): string | null {
-    if (propsOf(key) !== '' || (this.comments && key.comments !== undefined)) return null;
-    let text: string;
-    switch (key.kind) {
-      case 'string':
-        text = this.stringText(key.value, POS_FLOW | POS_KEY);
-        break;
-      case 'number':
-        text = yamlNumberText(key);
-        break;
-      case 'bool':
-        text = key.value ? 'true' : 'false';
-        break;
-      case 'null':
-        text = 'null';
-        break;
-      default:
-        return null;
-    }
-    return text.length > MAX_IMPLICIT_KEY ? null : text;
+    if (key.kind === 'alias' || propsOf(key) !== '' || (this.comments && key.comments !== undefined)) return null;
+    return this.keyText(key, true);
   }
 
   private literal(s: string, style: number, props: string, sep: string, col: number, trailing: string | undefined): void {
