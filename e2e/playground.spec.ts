@@ -241,7 +241,10 @@ test.describe('playground', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByLabel('Indent')).toBeHidden();
     await page.getByRole('button', { name: 'Share link' }).click();
+    // The link is written to the clipboard asynchronously (it held the input, pasted above, before).
+    await expect(page.getByText('Share link copied to the clipboard')).toBeVisible();
     const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/playground#state=z[A-Za-z0-9_-]+$/);
     const other = await context.newPage();
     await other.goto(link);
     await waitForEditors(other);
