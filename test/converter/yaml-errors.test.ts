@@ -179,6 +179,9 @@ describe('the block structure model reads any line in one pass', () => {
     ['a quote that never closes', `a: 1\nb: "${'x '.repeat(150_000)}\n c: 1\n`],
     ['many lines of open flow collections', `${'- [\n'.repeat(50_000)}`],
     ['many misplaced keys', Array.from({ length: 20_000 }, (_, i) => `r${i}:\n  k: 1\n   x: 2\n`).join('')],
+    // Over a hundred thousand parser errors (bench/hostile-inputs.ts's yaml-stray-closers at 256 KiB):
+    // once passed on as one spread, which overflowed the stack (a RangeError, a 500 on the server).
+    ['a quarter megabyte of stray closers', '- ]\n- }\n'.repeat(32_768)],
   ])('%s', (_name, input) => {
     const errors = errorsOf(input);
     expect(errors.length).toBeGreaterThan(0);

@@ -89,7 +89,8 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
       errors.push({ message, ...again, code: 'DUPLICATE_KEY' });
     }
   }
-  errors.push(...withCauses(parserErrors, text));
+  // One at a time: a spread of a hundred thousand errors would overflow the stack.
+  for (const e of withCauses(parserErrors, text)) errors.push(e);
 
   const reader = new IrReader(text, options, scan.comments, position);
   const documents: YDocument[] = [];
@@ -100,7 +101,7 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
     if (yd) documents.push(yd);
   });
   const streamComments = placeLeftoverComments(documents, reader.leftoverComments());
-  errors.push(...reader.errors);
+  for (const e of reader.errors) errors.push(e);
   errors.sort((a, b) => a.line - b.line || a.column - b.column);
 
   const result: ReadYamlResult = {
