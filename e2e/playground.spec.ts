@@ -216,6 +216,33 @@ test.describe('playground', () => {
     });
   });
 
+  test('typing a document character by character gives exactly that document: no suggestion, bracket or indent is added', async ({ page }) => {
+    await openPlayground(page);
+    // Words that repeat (suggestions would complete `w` to `web`, `b` to `build`), brackets and quotes
+    // (auto-closed by default), and indented lines after `key:` (auto-indented by default).
+    const text = [
+      'owner: web',
+      'owner2: w',
+      'steps:',
+      '  - build',
+      '  - b',
+      '  - run: "make [all]"',
+      "    with: {x: 'y', list: [1, 2]}",
+      'end: (done)',
+      '',
+    ].join('\n');
+    await inputEditor(page).locator('.view-lines').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    for (const line of text.split('\n').slice(0, -1)) {
+      await page.keyboard.type(line, { delay: 5 });
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(() => visibleText(inputEditor(page))).toBe(text);
+    await settled(page);
+    await expect(page.getByTestId('conversion-status')).toHaveText(/^Converted/);
+  });
+
   test('the Options popover: indent 4 and sort keys change the output, the curl command and the share link', async ({ page, context }) => {
     await openPlayground(page);
     await replaceInput(page, 'b: 1\na: [x]\n');

@@ -37,11 +37,33 @@ const OPTIONS: editor.IStandaloneEditorConstructionOptions = {
   padding: { top: 8, bottom: 8 },
 };
 
+/**
+ * The input editor never changes what is typed (issue 13 §3): no suggestions (word-based ones
+ * accepted on Enter turned `owner: w` + Enter into `owner: web`), no closing brackets or quotes
+ * added, no indentation added on Enter. Typing a document character by character gives that
+ * document (e2e/playground.spec.ts).
+ */
+const TYPED_AS_IS: editor.IStandaloneEditorConstructionOptions = {
+  quickSuggestions: false,
+  suggestOnTriggerCharacters: false,
+  wordBasedSuggestions: 'off',
+  acceptSuggestionOnEnter: 'off',
+  tabCompletion: 'off',
+  parameterHints: { enabled: false },
+  autoClosingBrackets: 'never',
+  autoClosingQuotes: 'never',
+  autoClosingOvertype: 'never',
+  autoSurround: 'never',
+  autoIndent: 'none',
+  formatOnType: false,
+};
+
 export default function CodeEditor({ defaultValue, value, language, readOnly, size, dark, ariaLabel, onMount }: CodeEditorProps) {
   const large = (size ?? value?.length ?? defaultValue?.length ?? 0) >= LARGE_DOCUMENT_CHARS;
   const options = useMemo(
     () => ({
       ...OPTIONS,
+      ...(readOnly ? {} : TYPED_AS_IS),
       ...documentSizeOptions(large ? LARGE_DOCUMENT_CHARS : 0),
       readOnly: readOnly ?? false,
       domReadOnly: readOnly ?? false,

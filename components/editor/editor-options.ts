@@ -4,7 +4,10 @@ import type { editor } from 'monaco-editor/editor/editor.api';
 /** Above this many characters, features that scan the whole document are turned off to keep typing smooth. */
 export const LARGE_DOCUMENT_CHARS = 200_000;
 
-/** What a large document does without: each of these re-reads the whole text on the main thread or sends it to a worker. */
+/**
+ * What a large document does without: each of these re-reads the whole text on the main thread or sends it to a worker.
+ * (Suggestions are off at every size: code-editor.tsx's TYPED_AS_IS.)
+ */
 export function documentSizeOptions(length: number): editor.IEditorOptions & editor.IGlobalEditorOptions {
   const small = length < LARGE_DOCUMENT_CHARS;
   return {
@@ -14,9 +17,7 @@ export function documentSizeOptions(length: number): editor.IEditorOptions & edi
     folding: small,
     occurrencesHighlight: small ? 'singleFile' : 'off',
     selectionHighlight: small,
-    wordBasedSuggestions: small ? 'currentDocument' : 'off',
     links: small,
-    quickSuggestions: small,
     colorDecorators: small,
     renderValidationDecorations: 'on',
   };
