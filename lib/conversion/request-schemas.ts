@@ -1,7 +1,7 @@
 // The zod schemas of the two JSON bodies a conversion job parses (convert, validate), and the field
 // helpers raw mode's query shares. lib/api/schemas.ts registers them for the OpenAPI document.
 import { z } from 'zod';
-import { JSON_STYLES, MIN_LINE_WIDTH, QUOTE_STYLES } from '@/lib/converter/format-options';
+import { FORMAT_ACCEPTED as ACCEPTED, JSON_STYLES, MIN_LINE_WIDTH, QUOTE_STYLES } from '@/lib/converter/format-options';
 import { normalizeFormat, normalizeValidateType } from '@/lib/converter/formats';
 
 type Source = 'Field' | 'Query parameter';
@@ -74,15 +74,6 @@ function optionError(source: Source, field: string, accepted: string) {
 function shownOption(value: unknown): string {
   return typeof value === 'string' ? shown(value) : (JSON.stringify(value) ?? String(value));
 }
-
-const ACCEPTED = {
-  indent: '2 or 4',
-  sortKeys: 'true or false',
-  jsonStyle: JSON_STYLES.map((s) => `"${s}"`).join(', '),
-  flowLevel: 'an integer from 0 (0: the whole document in flow style)',
-  quoteStyle: QUOTE_STYLES.map((s) => `"${s}"`).join(', '),
-  lineWidth: `an integer from ${MIN_LINE_WIDTH}`,
-};
 
 const FORMAT_DESCRIPTIONS = {
   indent: 'Spaces per level of indentation, JSON and YAML output: 2 (default) or 4.',

@@ -38,6 +38,16 @@ export const QUOTE_STYLES: readonly QuoteStyle[] = ['plain', 'single', 'double']
 /** Narrower lines leave no room for text once a few levels of indentation are written. */
 export const MIN_LINE_WIDTH = 20;
 
+/** What each option accepts, as every refusal says it (here and in the API's zod schemas). */
+export const FORMAT_ACCEPTED = {
+  indent: '2 or 4',
+  sortKeys: 'true or false',
+  jsonStyle: JSON_STYLES.map((s) => `"${s}"`).join(', '),
+  flowLevel: 'an integer from 0 (0: the whole document in flow style)',
+  quoteStyle: QUOTE_STYLES.map((s) => `"${s}"`).join(', '),
+  lineWidth: `an integer from ${MIN_LINE_WIDTH}`,
+} as const;
+
 /** The formatting fields of a convert or format request, as sent (all optional). */
 export interface FormatRequestOptions {
   indent?: number;
@@ -94,15 +104,15 @@ export function parseFormatOptionsOrThrow(request: FormatRequestOptions): Format
   ) {
     return DEFAULT_FORMAT;
   }
-  if (indent !== undefined && indent !== 2 && indent !== 4) throw badOption('indent', indent, '2 or 4');
-  if (sortKeys !== undefined && typeof sortKeys !== 'boolean') throw badOption('sortKeys', sortKeys, 'true or false');
-  if (jsonStyle !== undefined && !JSON_STYLES.includes(jsonStyle)) throw badOption('jsonStyle', jsonStyle, '"pretty", "compact"');
+  if (indent !== undefined && indent !== 2 && indent !== 4) throw badOption('indent', indent, FORMAT_ACCEPTED.indent);
+  if (sortKeys !== undefined && typeof sortKeys !== 'boolean') throw badOption('sortKeys', sortKeys, FORMAT_ACCEPTED.sortKeys);
+  if (jsonStyle !== undefined && !JSON_STYLES.includes(jsonStyle)) throw badOption('jsonStyle', jsonStyle, FORMAT_ACCEPTED.jsonStyle);
   if (flowLevel != null && !(Number.isSafeInteger(flowLevel) && flowLevel >= 0)) {
-    throw badOption('flowLevel', flowLevel, 'an integer from 0 (0: the whole document in flow style)');
+    throw badOption('flowLevel', flowLevel, FORMAT_ACCEPTED.flowLevel);
   }
-  if (quoteStyle !== undefined && !QUOTE_STYLES.includes(quoteStyle)) throw badOption('quoteStyle', quoteStyle, '"plain", "single", "double"');
+  if (quoteStyle !== undefined && !QUOTE_STYLES.includes(quoteStyle)) throw badOption('quoteStyle', quoteStyle, FORMAT_ACCEPTED.quoteStyle);
   if (lineWidth != null && !(Number.isSafeInteger(lineWidth) && lineWidth >= MIN_LINE_WIDTH)) {
-    throw badOption('lineWidth', lineWidth, `an integer from ${MIN_LINE_WIDTH}`);
+    throw badOption('lineWidth', lineWidth, FORMAT_ACCEPTED.lineWidth);
   }
   return {
     indent: indent ?? 2,

@@ -2,18 +2,11 @@
 // second pass over text the converter already read without errors, run only when ajv found
 // violations. It trusts the text to be valid (comments and trailing commas allowed) and skips,
 // without building anything, every value under a pointer nobody asked about.
+import * as chars from '@/lib/converter/chars';
 import { childPointer, type PlaceIndex } from './pointer';
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const SLASH = 0x2f;
-const STAR = 0x2a;
-const LF = 0x0a;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+/* Read once: under a CommonJS transform (tsx, vitest) each use of an imported name is a getter call. */
+const { DQUOTE, BACKSLASH, SLASH, STAR, LF, CR, TAB, SPACE, BOM, COMMA, LBRACE, RBRACE, LBRACKET, RBRACKET } = chars;
 
 interface Frame {
   pointer: string | null;
@@ -37,11 +30,11 @@ export function jsonPlaces(text: string, wanted: Set<string>): PlaceIndex {
       if (index.size === wanted.size) return index;
     }
     const c = text.charCodeAt(i);
-    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      frames.push({ pointer: slot, isObject: c === OPEN_BRACE, index: -1 });
+    if (c === LBRACE || c === LBRACKET) {
+      frames.push({ pointer: slot, isObject: c === LBRACE, index: -1 });
       i = skipBlank(text, i + 1);
     } else {
-      i = skipBlank(text, c === QUOTE ? stringEnd(text, i) : scalarEnd(text, i));
+      i = skipBlank(text, c === DQUOTE ? stringEnd(text, i) : scalarEnd(text, i));
       if (text.charCodeAt(i) === COMMA) i = skipBlank(text, i + 1);
     }
     // Close what ends here, then find the next value's slot.
@@ -49,7 +42,7 @@ export function jsonPlaces(text: string, wanted: Set<string>): PlaceIndex {
       const frame = frames[frames.length - 1];
       if (frame === undefined) return index;
       const d = text.charCodeAt(i);
-      if (d === CLOSE_BRACE || d === CLOSE_BRACKET) {
+      if (d === RBRACE || d === RBRACKET) {
         frames.pop();
         i = skipBlank(text, i + 1);
         if (text.charCodeAt(i) === COMMA) i = skipBlank(text, i + 1);
@@ -95,7 +88,7 @@ function scalarEnd(text: string, i: number): number {
   let j = i;
   for (;;) {
     const c = text.charCodeAt(j);
-    if (j >= text.length || c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c <= 0x20 || c === SLASH) return j;
+    if (j >= text.length || c === COMMA || c === RBRACE || c === RBRACKET || c <= SPACE || c === SLASH) return j;
     j++;
   }
 }
@@ -104,7 +97,7 @@ function scalarEnd(text: string, i: number): number {
 function skipBlank(text: string, i: number): number {
   for (;;) {
     const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x09 || c === LF || c === 0x0d || c === 0xfeff) i++;
+    if (c === SPACE || c === TAB || c === LF || c === CR || c === BOM) i++;
     else if (c === SLASH && text.charCodeAt(i + 1) === SLASH) {
       const nl = text.indexOf('\n', i);
       i = nl === -1 ? text.length : nl + 1;
