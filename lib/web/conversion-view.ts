@@ -27,6 +27,8 @@ export interface ConversionView {
   title: string;
   /** True when `output` is the converted document (copy/download offer it as such). */
   isDocument: boolean;
+  /** True for an error answer (the API's 400/422/500 body): the input did not convert. */
+  failed: boolean;
   fileName: string;
   mimeType: string;
   problems: Problem[];
@@ -44,6 +46,7 @@ export function toConversionView(request: PlaygroundRequest, answer: ConverterAn
       language: 'json',
       title: `Error response (${STATUS_OF[code] ?? 500} ${code})`,
       isDocument: false,
+      failed: true,
       fileName: 'error.json',
       mimeType: 'application/json',
       problems,
@@ -59,6 +62,7 @@ export function toConversionView(request: PlaygroundRequest, answer: ConverterAn
       language,
       title: language === 'yaml' ? 'YAML' : 'JSON',
       isDocument: true,
+      failed: false,
       fileName: `converted.${language}`,
       mimeType: language === 'yaml' ? 'application/yaml' : 'application/json',
       problems: [],
@@ -72,6 +76,7 @@ export function toConversionView(request: PlaygroundRequest, answer: ConverterAn
     language: 'json',
     title: 'Validation result',
     isDocument: false,
+    failed: false,
     fileName: 'validation.json',
     mimeType: 'application/json',
     problems,
@@ -82,4 +87,35 @@ export function toConversionView(request: PlaygroundRequest, answer: ConverterAn
 
 function fromIssue(issue: ValidationIssue): Problem {
   return { message: issue.message, code: issue.code, line: issue.line, column: issue.column };
+}
+
+/** What the output pane shows: the current output, or while the input is in error the last good one. */
+export interface OutputPane {
+  text: string;
+  language: 'yaml' | 'json';
+  title: string;
+  /** True when the text is not the answer to the current input (shown dimmed; copy and download are off). */
+  stale: boolean;
+  /** A short line over the pane when it does not show the current output; null otherwise. */
+  note: string | null;
+}
+
+/**
+ * The output pane for the current view and the last view that was not a failure (issue 13 §3):
+ * while the input is in error the pane keeps the last good output, dimmed, instead of the raw error
+ * body; the problems list and the markers show the errors. With no good output yet: an empty pane.
+ */
+export function toOutputPane(current: ConversionView | null, lastGood: ConversionView | null): OutputPane {
+  if (!current) return { text: '', language: 'json', title: '', stale: false, note: null };
+  if (!current.failed) return { text: current.output, language: current.language, title: current.title, stale: false, note: null };
+  if (!lastGood) {
+    return { text: '', language: 'json', title: '', stale: true, note: 'No output yet: the input has problems (listed below).' };
+  }
+  return {
+    text: lastGood.output,
+    language: lastGood.language,
+    title: lastGood.title,
+    stale: true,
+    note: 'Showing the last valid output: the input has problems (listed below).',
+  };
 }

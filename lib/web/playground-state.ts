@@ -124,3 +124,15 @@ export function formatFromFileName(name: string): InputFormat | null {
   if (ext === 'jsonc' || ext === 'json5') return 'jsonc';
   return null;
 }
+
+/**
+ * The request "Format document" runs: a convert whose output format is the input's, as POST
+ * /api/format does (lib/conversion/conversion-job.ts), with the output options chosen. Comments
+ * and anchors are always kept: formatting rearranges the text, it does not drop what was written.
+ */
+export function toFormatRequest(state: PlaygroundState): PlaygroundConvertBody {
+  const format: OutputFormat = state.inputFormat === 'yaml' ? 'yaml' : 'json';
+  const body: PlaygroundConvertBody = { input: state.input, inputType: format, outputType: format, preserveComments: true, preserveAnchors: true };
+  addOptions(body, state.options ?? {});
+  return body;
+}
