@@ -1,11 +1,25 @@
 // The playground in a real browser: live conversion, problems, switches, output options, swap, copy, files, samples, share links.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SAMPLES } from '@/lib/web/samples';
-import { toPlaygroundRequest } from '@/lib/web/playground-state';
+import { INPUT_STORAGE_KEY } from '@/lib/web/input-storage';
+import { DEFAULT_SAMPLE, SAMPLES } from '@/lib/web/samples';
+import { toFormatRequest, toPlaygroundRequest, type PlaygroundState } from '@/lib/web/playground-state';
+import { runConverterJob } from '@/lib/web/run-converter-job';
 import { accountsAvailable, createAccountWithKey } from './support/accounts';
+import { bigYaml } from './support/big-document';
 import { expect, test } from './support/fixtures';
-import { inputEditor, outputEditor, replaceInput, settled, visibleText, waitForEditors } from './support/monaco';
+import {
+  type Box,
+  inputEditor,
+  outputEditor,
+  pasteInput,
+  replaceInput,
+  settled,
+  squiggleBox,
+  textBox,
+  visibleText,
+  waitForEditors,
+} from './support/monaco';
 
 async function openPlayground(page: Page): Promise<void> {
   await page.goto('/playground');
@@ -23,6 +37,26 @@ const fromSelect = (page: Page) => page.getByLabel('From');
 const toSelect = (page: Page) => page.getByLabel('To', { exact: true });
 const commentsSwitch = (page: Page) => page.getByRole('switch', { name: 'Preserve comments' });
 const anchorsSwitch = (page: Page) => page.getByRole('switch', { name: 'Preserve anchors' });
+const swapButton = (page: Page) => page.getByRole('button', { name: 'Swap input and output' });
+const storedState = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), INPUT_STORAGE_KEY);
+
+/** The squiggle lies over the token's text, not over the blanks before it; it has a visible width. */
+function expectOver(squiggle: Box, token: Box): void {
+  expect(squiggle.right - squiggle.left).toBeGreaterThan(0);
+  expect(squiggle.left).toBeGreaterThanOrEqual(token.left - 1);
+  expect(squiggle.right).toBeLessThanOrEqual(token.right + 1);
+  // On the token's line: the squiggle's box is the line's height (20 px), the glyphs' a little less.
+  expect(Math.abs((squiggle.top + squiggle.bottom) / 2 - (token.top + token.bottom) / 2)).toBeLessThan(10);
+}
+
+/** A YAML document of exactly `bytes` UTF-8 bytes (ASCII): the big document, topped up with a comment. */
+function yamlOfBytes(bytes: number): string {
+  const body = bigYaml(bytes - 200);
+  const pad = bytes - Buffer.byteLength(body) - 3;
+  const text = `${body}# ${'x'.repeat(pad)}\n`;
+  expect(Buffer.byteLength(text)).toBe(bytes);
+  return text;
+}
 
 test.describe('playground', () => {
   test('typing YAML shows the JSON, converted in the browser', async ({ page }) => {
@@ -54,8 +88,9 @@ test.describe('playground', () => {
       .filter({ hasText: 'a: 3' })
       .evaluate((n) => (n as HTMLElement).style.top);
     expect(squiggleTop).toBe(line3Top);
-    // The output shows the API's error body.
-    await expect(page.getByRole('heading', { name: /Error response \(422 invalid_input\)/ })).toBeVisible();
+    // The output pane keeps the sample's output (dimmed), not the API's error body.
+    await expect(page.getByTestId('output-note')).toHaveText('Showing the last valid output: the input has problems (listed below).');
+    await expect.poll(() => visibleText(outputEditor(page))).not.toContain('invalid_input');
 
     // Clicking the entry puts the cursor at line 3, column 1: what is typed next lands there.
     await problem.click();
@@ -333,6 +368,190 @@ test.describe('playground', () => {
     await expect(inputEditor(page).locator('.monaco-editor')).toHaveClass(/vs-dark/);
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(inputEditor(page).locator('.monaco-editor')).not.toHaveClass(/vs-dark/);
+  });
+});
+
+test.describe('playground: what you type is kept (issue 13 §3)', () => {
+  test('swap is refused, with its reason, while the input does not parse', async ({ page }) => {
+    await openPlayground(page);
+    await replaceInput(page, 'a: [1\n');
+    await expect(page.getByTestId('conversion-status')).toHaveText('1 problem');
+    const reason = 'Swap is off while the input has problems: fix them first (swap makes the output the input).';
+    await expect(swapButton(page)).toHaveAttribute('aria-disabled', 'true');
+    await expect(swapButton(page)).toHaveAttribute('title', reason);
+    await expect(swapButton(page)).toHaveAccessibleDescription(reason);
+    // Still focusable (aria-disabled, not disabled): Enter on it says why nothing happens.
+    await swapButton(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: reason })).toBeVisible();
+    await expect(fromSelect(page)).toHaveValue('yaml');
+    await expect(toSelect(page)).toHaveValue('json');
+    expect(await visibleText(inputEditor(page))).toBe('a: [1\n');
+
+    await replaceInput(page, 'a: [1]\n');
+    await expect(page.getByTestId('conversion-status')).toHaveText(/^Converted/);
+    await expect(swapButton(page)).not.toHaveAttribute('aria-disabled');
+    await swapButton(page).click();
+    await expect(fromSelect(page)).toHaveValue('json');
+    await expect.poll(() => visibleText(inputEditor(page))).toBe('{\n  "a": [\n    1\n  ]\n}\n');
+  });
+
+  test('while the input is in error the output keeps the last good output, dimmed; copy and download are off', async ({ page }) => {
+    await openPlayground(page);
+    await replaceInput(page, 'a: 1\n');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n  "a": 1\n}\n');
+    await expect(page.getByTestId('output-note')).toHaveCount(0);
+
+    await replaceInput(page, 'a: 1\nb: [\n');
+    await expect(page.getByTestId('conversion-status')).toHaveText('1 problem');
+    await expect(page.getByTestId('output-note')).toHaveText('Showing the last valid output: the input has problems (listed below).');
+    await expect(outputEditor(page)).toHaveAttribute('data-stale', 'true');
+    await expect(outputEditor(page)).toHaveCSS('opacity', '0.5');
+    expect(await visibleText(outputEditor(page))).toBe('{\n  "a": 1\n}\n');
+    await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Download' })).toBeDisabled();
+    await expect(page.getByTestId('problems').getByRole('button')).toHaveCount(1);
+    await expect(inputEditor(page).locator('.squiggly-error')).toHaveCount(1);
+
+    await replaceInput(page, 'a: 1\nb: [2]\n');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n  "a": 1,\n  "b": [\n    2\n  ]\n}\n');
+    await expect(outputEditor(page)).toHaveAttribute('data-stale', 'false');
+    await expect(outputEditor(page)).toHaveCSS('opacity', '1');
+    await expect(page.getByTestId('output-note')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeEnabled();
+  });
+
+  test('with no good output yet, the output pane is empty with a note', async ({ page }) => {
+    const broken: PlaygroundState = { ...DEFAULT_SAMPLE.state, input: 'a: [1\n' };
+    await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [INPUT_STORAGE_KEY, JSON.stringify(broken)] as const);
+    await openPlayground(page);
+    await expect(page.getByTestId('conversion-status')).toHaveText('1 problem');
+    await expect(page.getByTestId('output-note')).toHaveText('No output yet: the input has problems (listed below).');
+    expect(await visibleText(outputEditor(page))).toBe('');
+    await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeDisabled();
+  });
+
+  test('markers lie over the offending text, not over indentation or past the end', async ({ page }) => {
+    await openPlayground(page);
+    // TAB_INDENT is reported at column 1, the tab: the marker goes over "-".
+    await pasteInput(page, 'a:\n\t- x\n');
+    await expect(page.getByTestId('problems')).toContainText('TAB_INDENT');
+    await expect(page.getByTestId('problems')).toContainText('Line 2, column 1');
+    expectOver(await squiggleBox(inputEditor(page)), await textBox(inputEditor(page), '- x', '-'));
+
+    // UNEXPECTED_END is reported on the empty line after the last: the marker goes over the last ",".
+    await fromSelect(page).selectOption('json');
+    await replaceInput(page, '{\n  "a": 1,\n');
+    await expect(page.getByTestId('problems')).toContainText('UNEXPECTED_END');
+    await expect(page.getByTestId('problems')).toContainText('Line 3, column 1');
+    expectOver(await squiggleBox(inputEditor(page)), await textBox(inputEditor(page), '"a": 1,', ','));
+  });
+
+  test('the input survives a reload; Clear empties it (Ctrl+Z brings it back) and forgets it', async ({ page }) => {
+    await openPlayground(page);
+    await replaceInput(page, 'kept: true\n');
+    await toSelect(page).selectOption('yaml');
+    await expect.poll(() => storedState(page)).toContain('kept: true');
+    await expect.poll(async () => JSON.parse((await storedState(page)) ?? '{}').outputFormat).toBe('yaml');
+
+    await page.reload();
+    await waitForEditors(page);
+    await expect.poll(() => visibleText(inputEditor(page))).toBe('kept: true\n');
+    await expect(toSelect(page)).toHaveValue('yaml');
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => visibleText(inputEditor(page))).toBe('');
+    expect(await storedState(page)).toBeNull();
+    await page.keyboard.press('ControlOrMeta+Z');
+    await expect.poll(() => visibleText(inputEditor(page))).toBe('kept: true\n');
+    await expect.poll(() => storedState(page)).toContain('kept: true');
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => visibleText(inputEditor(page))).toBe('');
+    await page.reload();
+    await waitForEditors(page);
+    await expect.poll(() => visibleText(inputEditor(page))).toContain(DEFAULT_SAMPLE.state.input.split('\n')[0]!);
+  });
+
+  test('a share link wins over the kept input', async ({ page }) => {
+    await openPlayground(page);
+    await replaceInput(page, 'shared: 1\n');
+    await page.getByRole('button', { name: 'Share link' }).click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    await replaceInput(page, 'typed: later\n');
+    await expect.poll(() => storedState(page)).toContain('typed: later');
+    await page.goto('/');
+    await page.goto(link);
+    await waitForEditors(page);
+    await expect.poll(() => visibleText(inputEditor(page))).toBe('shared: 1\n');
+  });
+
+  test('a browser that refuses storage still converts, and says the input is not kept', async ({ page }) => {
+    await page.addInitScript(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await openPlayground(page);
+    await replaceInput(page, 'still: works\n');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n  "still": "works"\n}\n');
+    await expect(page.getByTestId('store-note')).toHaveText('Not kept for reload: the browser refused storage');
+  });
+
+  test('Format document (Shift+Alt+F, or the context menu) formats with the converter; Ctrl+Z undoes it', async ({ page }) => {
+    await openPlayground(page);
+    const input = 'b:   [1,2]   # two\na:\n      c:    x\n';
+    await replaceInput(page, input);
+    await settled(page);
+    const request = toFormatRequest({ ...DEFAULT_SAMPLE.state, input, inputFormat: 'yaml' });
+    const answer = runConverterJob({ kind: 'convert', request });
+    if (!answer.success || !('output' in answer)) throw new Error('the sample must format');
+    const formatted = answer.output;
+    expect(formatted).toBe('b: [1, 2] # two\na:\n  c: x\n');
+
+    await page.keyboard.press('Shift+Alt+F');
+    await expect.poll(() => visibleText(inputEditor(page))).toBe(formatted);
+    await page.keyboard.press('ControlOrMeta+Z');
+    await expect.poll(() => visibleText(inputEditor(page))).toBe(input);
+
+    await inputEditor(page).locator('.view-lines').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: /Format Document/ }).click();
+    await expect.poll(() => visibleText(inputEditor(page))).toBe(formatted);
+
+    // An input that does not parse is left as it is, and its problem is shown.
+    await replaceInput(page, 'a: [1\n');
+    await page.keyboard.press('Shift+Alt+F');
+    await expect(page.getByRole('status').filter({ hasText: 'Not formatted: the input has problems (listed below)' })).toBeVisible();
+    await expect(page.getByTestId('problems')).toContainText('UNCLOSED_FLOW_COLLECTION');
+    expect(await visibleText(inputEditor(page))).toBe('a: [1\n');
+  });
+});
+
+test.describe('playground: sizes against the plan limits (issue 13 §4)', () => {
+  test('a 1,000,109-byte document shows its exact size and the 413 a Free key would get', async ({ page }) => {
+    await openPlayground(page);
+    const yaml = yamlOfBytes(1_000_109);
+    await page.getByLabel('Open a local file').setInputFiles({ name: 'big.yaml', mimeType: 'application/yaml', buffer: Buffer.from(yaml) });
+    await expect(page.getByTestId('input-size')).toHaveText('Input: 1,000,109 bytes');
+    await expect(page.getByTestId('size-warning')).toHaveText(
+      "The input is 1,000,109 bytes, over the Free plan's limit of 1,000,000 bytes: the API would answer 413 on Free.",
+    );
+    await expect(page.getByTestId('metadata')).toContainText('1,000,109 bytes');
+
+    await replaceInput(page, 'small: 1\n');
+    await expect(page.getByTestId('input-size')).toHaveText('Input: 9 bytes');
+    await expect(page.getByTestId('size-warning')).toHaveCount(0);
+  });
+
+  test("a signed-in user is warned against their own plan's limit", async ({ page, baseURL }) => {
+    await createAccountWithKey(page.request, baseURL!, 'size');
+    await openPlayground(page);
+    await page
+      .getByLabel('Open a local file')
+      .setInputFiles({ name: 'big.yaml', mimeType: 'application/yaml', buffer: Buffer.from(yamlOfBytes(1_000_001)) });
+    await expect(page.getByTestId('size-warning')).toHaveText(
+      "The input is 1,000,001 bytes, over your Free plan's limit of 1,000,000 bytes: the API would answer 413 to this request.",
+    );
   });
 });
 

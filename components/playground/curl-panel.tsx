@@ -9,9 +9,11 @@ import type { PlaygroundRequest } from '@/lib/web/playground-state';
 interface Props {
   request: PlaygroundRequest;
   onCopied: (message: string) => void;
+  /** The input is over the plan's limit: what the API would answer (shown over the command). */
+  sizeWarning: string | null;
 }
 
-export function CurlPanel({ request, onCopied }: Props) {
+export function CurlPanel({ request, onCopied, sizeWarning }: Props) {
   const apiKey = useApiKeyPlaceholder();
   const [origin, setOrigin] = useState('');
   useEffect(() => setOrigin(window.location.origin), []);
@@ -33,6 +35,11 @@ export function CurlPanel({ request, onCopied }: Props) {
           Copy command
         </button>
       </div>
+      {sizeWarning ? (
+        <p className="size-warning" data-testid="size-warning">
+          {sizeWarning}
+        </p>
+      ) : null}
       <pre className="curl" data-testid="curl-command" tabIndex={0} aria-label="curl command">
         <code>{command}</code>
       </pre>

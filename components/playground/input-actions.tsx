@@ -1,5 +1,5 @@
 'use client';
-// The input pane's actions: load a sample, open a local file (or drop one on the editor).
+// The input pane's actions: load a sample, open a local file (or drop one on the editor), clear.
 import { useRef } from 'react';
 import type { PlaygroundState } from '@/lib/web/playground-state';
 import { SAMPLES, findSample } from '@/lib/web/samples';
@@ -7,9 +7,11 @@ import { SAMPLES, findSample } from '@/lib/web/samples';
 interface Props {
   onLoadSample: (state: PlaygroundState) => void;
   onOpenFile: (file: File) => void;
+  /** Empties the editor (undoable) and forgets the input kept for reload. */
+  onClear: () => void;
 }
 
-export function InputActions({ onLoadSample, onOpenFile }: Props) {
+export function InputActions({ onLoadSample, onOpenFile, onClear }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <div className="pane-actions">
@@ -33,6 +35,9 @@ export function InputActions({ onLoadSample, onOpenFile }: Props) {
       </select>
       <button type="button" className="button button-small" onClick={() => fileInput.current?.click()} title="Or drop a file on the editor">
         Open file…
+      </button>
+      <button type="button" className="button button-small" onClick={onClear} title="Empty the input (Ctrl+Z in the editor brings it back)">
+        Clear
       </button>
       <input
         ref={fileInput}

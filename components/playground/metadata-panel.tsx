@@ -1,14 +1,16 @@
 'use client';
 // The conversion's metadata, as the API reports it, plus the round trip through the worker and the warnings.
-import { formatBytes } from '@/lib/format/format-bytes';
 import type { ConverterRun } from '@/lib/web/converter-client';
+import { sizeLabel } from '@/lib/web/input-size';
 
 interface Props {
   result: ConverterRun | null;
   warnings: string[];
+  /** The plans' input limits: sizes near one are shown in exact bytes. */
+  planLimits: readonly number[];
 }
 
-export function MetadataPanel({ result, warnings }: Props) {
+export function MetadataPanel({ result, warnings, planLimits }: Props) {
   const answer = result?.answer;
   const metadata = answer?.success && 'metadata' in answer ? answer.metadata : null;
   return (
@@ -20,11 +22,11 @@ export function MetadataPanel({ result, warnings }: Props) {
         <dl className="metadata" data-testid="metadata">
           <div>
             <dt>Input</dt>
-            <dd>{formatBytes(metadata.inputSize)}</dd>
+            <dd>{sizeLabel(metadata.inputSize, planLimits)}</dd>
           </div>
           <div>
             <dt>Output</dt>
-            <dd>{formatBytes(metadata.outputSize)}</dd>
+            <dd>{sizeLabel(metadata.outputSize, planLimits)}</dd>
           </div>
           <div>
             <dt>Converter time</dt>

@@ -7,11 +7,13 @@ interface Props {
   state: PlaygroundState;
   onChange: (patch: Partial<PlaygroundState>) => void;
   onSwap: () => void;
+  /** Why swap is refused now (the input does not parse), or null when it is offered. */
+  swapRefusal: string | null;
   onConvert: () => void;
   onShare: () => void;
 }
 
-export function PlaygroundToolbar({ state, onChange, onSwap, onConvert, onShare }: Props) {
+export function PlaygroundToolbar({ state, onChange, onSwap, swapRefusal, onConvert, onShare }: Props) {
   const converting = state.mode === 'convert';
 
   const setMode = (mode: PlaygroundMode) => {
@@ -47,9 +49,23 @@ export function PlaygroundToolbar({ state, onChange, onSwap, onConvert, onShare 
         </span>
         {converting ? (
           <>
-            <button type="button" className="button button-icon" onClick={onSwap} aria-label="Swap input and output" title="Swap input and output">
+            {/* aria-disabled, not disabled: the button stays focusable and hoverable, so its reason can be read and shown. */}
+            <button
+              type="button"
+              className="button button-icon"
+              onClick={onSwap}
+              aria-label="Swap input and output"
+              aria-disabled={swapRefusal ? true : undefined}
+              aria-describedby={swapRefusal ? 'swap-refusal' : undefined}
+              title={swapRefusal ?? 'Swap input and output'}
+            >
               <span aria-hidden="true">⇄</span>
             </button>
+            {swapRefusal ? (
+              <span id="swap-refusal" className="visually-hidden">
+                {swapRefusal}
+              </span>
+            ) : null}
             <span className="field-inline">
               <label htmlFor="output-format">To</label>
               <select id="output-format" value={state.outputFormat} onChange={(e) => onChange({ outputFormat: e.target.value as OutputFormat })}>

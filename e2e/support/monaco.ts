@@ -46,3 +46,51 @@ export async function settled(page: Page): Promise<string> {
   await expect(status).not.toHaveText(/Converting/);
   return (await status.textContent()) ?? '';
 }
+
+/** Pastes `text` over the input without waiting for it to show (for text with tabs, which Monaco draws as spaces). */
+export async function pasteInput(page: Page, text: string): Promise<void> {
+  await inputEditor(page).locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.keyboard.press('ControlOrMeta+V');
+}
+
+export interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Where the browser drew `token` (its last occurrence) on the visible line whose text contains
+ * `lineText` (Monaco draws a tab as spaces: match the line by its visible text).
+ */
+export async function textBox(editor: Locator, lineText: string, token: string): Promise<Box> {
+  const line = editor.locator('.view-lines .view-line').filter({ hasText: lineText }).first();
+  return line.evaluate((node, wanted) => {
+    const full = node.textContent ?? '';
+    const from = full.lastIndexOf(wanted);
+    if (from < 0) throw new Error(`"${wanted}" is not on the line "${full}"`);
+    const to = from + wanted.length;
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    let offset = 0;
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const length = text.textContent?.length ?? 0;
+      if (from >= offset && from < offset + length) range.setStart(text, from - offset);
+      if (to > offset && to <= offset + length) range.setEnd(text, to - offset);
+      offset += length;
+    }
+    const rect = range.getBoundingClientRect();
+    return { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
+  }, token);
+}
+
+/** Where the editor drew its one error squiggle. */
+export async function squiggleBox(editor: Locator): Promise<Box> {
+  const squiggle = editor.locator('.squiggly-error');
+  await expect(squiggle).toHaveCount(1);
+  const box = (await squiggle.boundingBox())!;
+  return { left: box.x, right: box.x + box.width, top: box.y, bottom: box.y + box.height };
+}
