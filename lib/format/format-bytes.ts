@@ -27,7 +27,12 @@ export function formatOverLimit(bytes: number, limit: number): { size: string; l
       return { size, limit: formatBytes(limit) };
     }
   }
-  return { size: `${bytes.toLocaleString('en-US')} bytes`, limit: `${limit.toLocaleString('en-US')} bytes` };
+  return { size: exactBytes(bytes), limit: exactBytes(limit) };
+}
+
+/** `1000109` -> `1,000,109 bytes`: a size near a limit, where "1 MB" would hide which side of it it is. */
+export function exactBytes(bytes: number): string {
+  return `${bytes.toLocaleString('en-US')} ${bytes === 1 ? 'byte' : 'bytes'}`;
 }
 
 function trim(n: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exactBytes, overLimitWarning, sizeLabel } from './input-size';
+import { exactBytes } from '@/lib/format/format-bytes';
+import { overLimitWarning, sizeLabel } from './input-size';
 
 const LIMITS = [1_000_000, 10_000_000, 100_000_000];
 const FREE = { name: 'Free', maxInputBytes: 1_000_000 };

@@ -1,6 +1,6 @@
 // The input's size as the playground shows it, and the warning when it is over a plan's limit
 // (issue 13 §4: a 1,000,109-byte document was called "1 MB" and the copied curl got 413 on Free).
-import { formatBytes } from '@/lib/format/format-bytes';
+import { exactBytes, formatBytes } from '@/lib/format/format-bytes';
 
 /** A plan's input limit as the page passes it to the playground (from lib/accounts/plans.ts). */
 export interface PlanLimit {
@@ -10,11 +10,6 @@ export interface PlanLimit {
 
 /** Within this fraction of a limit, sizes are shown in exact bytes: "1 MB" hides which side of 1,000,000 it is. */
 export const EXACT_NEAR_LIMIT = 0.1;
-
-/** `exactBytes(1000109)` -> `1,000,109 bytes`. */
-export function exactBytes(bytes: number): string {
-  return `${bytes.toLocaleString('en-US')} ${bytes === 1 ? 'byte' : 'bytes'}`;
-}
 
 /** A size in exact bytes near any of the limits (within 10%), else rounded as formatBytes does. */
 export function sizeLabel(bytes: number, limits: readonly number[]): string {
