@@ -63,6 +63,18 @@ describe('fast YAML reader: what it answers itself', () => {
     answers('x: &e\ny: *e\n');
   });
 
+  it('an anchor redefined inside the node that first defines it: the later definition wins, as in readYaml', () => {
+    // The IR path once gave the outer node to `*x` (its end came after the inner one's): wrong data in YAML -> YAML.
+    answers('p: &x {m: &x {a: 1}}\nq: *x\n');
+    answers('p: &x\n  m: &x\n    a: 1\nq: *x\nr:\n  <<: *x\n');
+    answers('p: &x [1, &x [2]]\nq: *x\n');
+    answers('p: &x {m: &x inner}\nq: *x\n');
+    for (const options of [{}, { sortKeys: true }, { indent: 4 }]) {
+      const output = convert({ input: 'p: &x {m: &x {a: 1}}\nq: *x\n', inputType: 'yaml', outputType: 'yaml', ...options }).output;
+      expect(output, JSON.stringify(options)).toContain(options.indent === 4 ? 'q:\n    a: 1\n' : 'q:\n  a: 1\n');
+    }
+  });
+
   it('typed scalars, .inf/.nan with their warnings, and non-string keys', () => {
     answers(
       'i: 42\nf: 1.50\nbig: 12345678901234567890\nhex: 0x1F\noct: 0o17\nt: true\nn: ~\ninf: .inf\nnan: .NaN\nd: 2024-01-01\n1: one\ntrue: t\n.inf: key\n',

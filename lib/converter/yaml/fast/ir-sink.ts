@@ -36,6 +36,11 @@ interface Frame {
   size: number;
   height: number;
   anchor: string | null;
+  /**
+   * The anchor's entry, filled when the node ends. Not looked up by name then: an anchor of the
+   * same name inside the node has replaced it (the later definition in the text wins, as in readYaml).
+   */
+  anchorState: AnchorState | null;
   /** Mapping: entry index by key identity; which entries came from a merge. */
   index: Map<string, number> | null;
   fromMerge: Set<number> | null;
@@ -272,6 +277,7 @@ export class IrSink implements FastSink {
       size: 1,
       height: 1,
       anchor,
+      anchorState: null,
       index: kind === MAP ? new Map() : null,
       fromMerge: kind === MAP ? new Set() : null,
       merged: null,
@@ -285,7 +291,10 @@ export class IrSink implements FastSink {
       trailing,
       merges: undefined,
     };
-    if (anchor !== null) this.anchors.set(anchor, { built: null, isMap: kind === MAP });
+    if (anchor !== null) {
+      f.anchorState = { built: null, isMap: kind === MAP };
+      this.anchors.set(anchor, f.anchorState);
+    }
     this.frames.push(f);
     return f;
   }
@@ -297,7 +306,7 @@ export class IrSink implements FastSink {
     const b: Built = { ir: f.ir, size: f.size, height: f.height };
     if (f.anchor !== null) {
       if (this.options.anchors) b.ir.anchor = f.anchor;
-      this.anchors.get(f.anchor)!.built = b;
+      f.anchorState!.built = b;
     }
     this.deliver(b, false, false, end, f);
   }
