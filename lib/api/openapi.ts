@@ -97,6 +97,21 @@ function buildOpenApiDocument(): Json {
           },
         },
       },
+      '/api/openapi.yaml': {
+        get: {
+          operationId: 'openapiYaml',
+          summary: 'This document in YAML',
+          security: [],
+          responses: {
+            200: {
+              description: 'The same OpenAPI 3.1 document as `/api/openapi.json`, written as YAML by the converter.',
+              headers: { 'X-Request-Id': headerRef('X-Request-Id') },
+              content: { 'application/yaml': { schema: { type: 'string' } } },
+            },
+            ...errors([500]),
+          },
+        },
+      },
     },
     components: {
       schemas: componentSchemas(),
