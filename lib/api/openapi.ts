@@ -300,7 +300,7 @@ function errorResponseComponents(): Json {
       if (status === '405') headers['Allow'] = headerRef('Allow');
       if (status === '429') Object.assign(headers, { 'Retry-After': headerRef('Retry-After') }, rateLimitHeaders());
       if (status === '503') headers['Retry-After'] = headerRef('Retry-After');
-      const examples = Object.fromEntries(codes.map((code: ApiErrorCode) => [code, errorExamples[code]]));
+      const examples = Object.fromEntries(codes.flatMap((code: ApiErrorCode) => (errorExamples[code] ? [[code, errorExamples[code]]] : [])));
       return [name, { description, headers, content: { 'application/json': { schema: ref('ErrorResponse'), examples } } }];
     }),
   );
