@@ -1,4 +1,8 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
+
+// The layout's template makes it "Page not found · yamljson".
+export const metadata: Metadata = { title: 'Page not found' };
 
 export default function NotFound() {
   return (

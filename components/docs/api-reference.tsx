@@ -1,22 +1,34 @@
 // The API reference, rendered on the server from the OpenAPI document: nothing loads from elsewhere.
 import { Fragment } from 'react';
+import { sampleRequest } from '@/lib/web/code-samples';
+import { CONVERSION_RULES } from '@/lib/web/conversion-rules';
+import type { DocsFacts } from '@/lib/web/docs-facts';
 import type { ApiReferenceView, MediaView, OperationView, PropertyView, ResponseView } from '@/lib/web/openapi-view';
-import { OriginText } from './origin-text';
+import { CodeBlock } from './code-block';
+import { CodeSamples } from './code-samples';
+import { LimitsSection, RetryAfterSection } from './limits';
 import { InlineText, RichText } from './rich-text';
 
-export function ApiReference({ view }: { view: ApiReferenceView }) {
+const OVERVIEW: Array<[string, string]> = [
+  ['authentication', 'Authentication'],
+  ['limits', 'Limits'],
+  ['retry-after', 'Retry-After'],
+  ['conversion-rules', 'Conversion rules'],
+  ['errors', 'Errors'],
+];
+
+export function ApiReference({ view, facts }: { view: ApiReferenceView; facts: DocsFacts }) {
   const names = new Set(view.schemas.map((s) => s.name));
   return (
     <div className="docs">
       <nav className="docs-nav" aria-label="API reference">
         <h2>Overview</h2>
         <ul>
-          <li>
-            <a href="#authentication">Authentication</a>
-          </li>
-          <li>
-            <a href="#errors">Errors</a>
-          </li>
+          {OVERVIEW.map(([id, title]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{title}</a>
+            </li>
+          ))}
         </ul>
         <h2>Endpoints</h2>
         <ul>
@@ -42,7 +54,15 @@ export function ApiReference({ view }: { view: ApiReferenceView }) {
       <div className="docs-content">
         <h1>{view.title}</h1>
         <p className="muted">
-          Version {view.version} · generated from <a href="/api/openapi.json">/api/openapi.json</a>, the document the server serves.
+          Version {view.version} · generated from the OpenAPI document the server serves. Download it:{' '}
+          <a href="/api/openapi.json" download="yamljson-openapi.json" data-testid="download-json">
+            JSON
+          </a>{' '}
+          ·{' '}
+          <a href="/api/openapi.yaml" download="yamljson-openapi.yaml" data-testid="download-yaml">
+            YAML
+          </a>
+          .
         </p>
         <RichText text={view.description} />
 
@@ -53,6 +73,25 @@ export function ApiReference({ view }: { view: ApiReferenceView }) {
             Create a key in the <a href="/dashboard">dashboard</a>. Requests without a valid key answer <code>401 unauthorized</code>; each
             plan&apos;s hourly quota is reported in the <code>X-RateLimit-*</code> headers.
           </p>
+        </section>
+
+        <LimitsSection facts={facts} />
+
+        <RetryAfterSection facts={facts} />
+
+        <section id="conversion-rules" aria-labelledby="conversion-rules-heading">
+          <h2 id="conversion-rules-heading">Conversion rules</h2>
+          <p>What convert does with what YAML and JSON do not say the same way.</p>
+          <ul className="docs-rules">
+            {CONVERSION_RULES.map((rule) => (
+              <li key={rule.lead}>
+                <strong>
+                  <InlineText text={rule.lead} />
+                </strong>{' '}
+                <InlineText text={rule.lines.join(' ')} />
+              </li>
+            ))}
+          </ul>
         </section>
 
         <section id="errors" aria-labelledby="errors-heading">
@@ -67,7 +106,7 @@ export function ApiReference({ view }: { view: ApiReferenceView }) {
                 <tr>
                   <th scope="col">Code</th>
                   <th scope="col">Status</th>
-                  <th scope="col">When</th>
+                  <th scope="col">Meaning</th>
                 </tr>
               </thead>
               <tbody>
@@ -89,7 +128,9 @@ export function ApiReference({ view }: { view: ApiReferenceView }) {
             <details className="response">
               <summary>Example error bodies</summary>
               <div className="response-body">
-                {view.errorCodes.map((e) => (e.example ? <Example key={e.code} title={e.code} text={e.example} /> : null))}
+                {view.errorCodes.map((e) =>
+                  e.example ? <Example key={e.code} title={`${e.code} (${e.statuses.join(', ')})`} text={e.example} /> : null,
+                )}
               </div>
             </details>
           ) : null}
@@ -181,8 +222,6 @@ function EnumValues({ schema, property }: { schema: string; property: PropertyVi
 }
 
 function Operation({ op, names }: { op: OperationView; names: ReadonlySet<string> }) {
-  const jsonBody = op.requestBody.find((m) => m.mediaType === 'application/json');
-  const firstExample = jsonBody?.examples[0];
   return (
     <section id={op.id} aria-labelledby={`${op.id}-heading`} data-testid="operation">
       <h2 id={`${op.id}-heading`} className="operation-head">
@@ -194,17 +233,7 @@ function Operation({ op, names }: { op: OperationView; names: ReadonlySet<string
       <RichText text={op.description} />
 
       <h3>Example</h3>
-      <pre tabIndex={0}>
-        <code>
-          {`curl -s `}
-          {op.method !== 'GET' ? `-X ${op.method} ` : ''}
-          {"'"}
-          <OriginText />
-          {`${op.path}'`}
-          {op.keyed ? ` \\\n  -H 'Authorization: Bearer YOUR_API_KEY'` : ''}
-          {firstExample ? ` \\\n  -H 'Content-Type: application/json' \\\n  -d '${shellBody(firstExample.text)}'` : ''}
-        </code>
-      </pre>
+      <CodeSamples request={sampleRequest(op)} title={`${op.method} ${op.path}`} />
 
       {op.parameters.length ? (
         <>
@@ -324,9 +353,7 @@ function Example({ title, text }: { title: string; text: string }) {
   return (
     <div className="example">
       <p className="example-title">{title}</p>
-      <pre tabIndex={0}>
-        <code>{text}</code>
-      </pre>
+      <CodeBlock text={text} label={title} />
     </div>
   );
 }
@@ -346,15 +373,4 @@ function TypeText({ type, names }: { type: string; names: ReadonlySet<string> })
       )}
     </code>
   );
-}
-
-/** One JSON body as a single-quoted shell word, compact. */
-function shellBody(exampleText: string): string {
-  let compact = exampleText;
-  try {
-    compact = JSON.stringify(JSON.parse(exampleText));
-  } catch {
-    // not JSON: as is
-  }
-  return compact.replace(/'/g, `'\\''`);
 }

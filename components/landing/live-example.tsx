@@ -72,7 +72,7 @@ export function LiveExample() {
             id="live-yaml"
             value={input}
             spellCheck={false}
-            wrap="off"
+            wrap="soft"
             autoCapitalize="off"
             autoCorrect="off"
             onChange={(e) => setInput(e.target.value)}

@@ -13,10 +13,13 @@ import {
   validateRequestExamples,
   validateResponseExamples,
 } from './openapi-examples';
+import { DEFAULT_LARGE_BODIES, DEFAULT_LARGE_BODIES_PER_ACCOUNT } from './body-gate';
 import { RAW_MEDIA_TYPES } from './media-type';
+import { defaultRunLimits } from './run-converter';
 import { apiSchemas } from './schemas';
 import { FORMAT_DESCRIPTIONS, FORMAT_FIELD_NAMES } from '@/lib/conversion/request-schemas';
 import { INDENTS, JSON_STYLES, MIN_LINE_WIDTH, QUOTE_STYLES } from '@/lib/converter/format-options';
+import { MAX_DEPTH, MAX_INTEGER_DIGITS } from '@/lib/converter/limits';
 
 type Json = Record<string, unknown>;
 
@@ -32,19 +35,16 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   415: { name: 'UnsupportedMediaType', description: 'The body is not JSON (raw mode: not one of the accepted document types).' },
   422: {
     name: 'UnprocessableInput',
-    description:
-      '`invalid_input`: the input could not be parsed. `limit_exceeded`: converting it would exceed a safety bound (nesting deeper than 256, aliases and merges expanding past the budget, an integer in base 2, 8, 16 or 60 longer than 4,300 digits).',
+    description: `\`invalid_input\`: the input could not be parsed. \`limit_exceeded\`: converting it would exceed a safety bound (nesting deeper than ${MAX_DEPTH}, aliases and merges expanding past the budget, an integer in base 2, 8, 16 or 60 longer than ${MAX_INTEGER_DIGITS.toLocaleString('en-US')} digits, a conversion past its time or memory limit).`,
   },
   429: {
     name: 'RateLimited',
-    description:
-      "The account's hourly quota is spent, or (convert, validate) the account is already sending as many request bodies over 1 MiB at once as it may (4 by default), or already has 4 large conversions waiting for a worker (turns are fair between accounts). `Retry-After` says when to retry.",
+    description: `The account's hourly quota is spent, or (convert, validate, format) the account is already sending as many request bodies over 1 MiB at once as it may (${DEFAULT_LARGE_BODIES_PER_ACCOUNT} by default), or already has ${defaultRunLimits.maxQueuedPerAccount} large conversions waiting for a worker (turns are fair between accounts). \`Retry-After\` says when to retry.`,
   },
   500: { name: 'InternalError', description: 'Something unexpected; quote the `requestId`.' },
   503: {
     name: 'Unavailable',
-    description:
-      'The database or Redis did not answer within its deadline (about a second; `error.dependencies` says which), every conversion worker is busy and the queue (64 conversions, all accounts together) is full, or (convert, validate) the server is receiving as many request bodies over 1 MiB at once as it may (32 by default). `Retry-After` says when to retry.',
+    description: `The database or Redis did not answer within its deadline (about a second; \`error.dependencies\` says which), every conversion worker is busy and the queue (${defaultRunLimits.maxQueued} conversions, all accounts together) is full, or (convert, validate, format) the server is receiving as many request bodies over 1 MiB at once as it may (${DEFAULT_LARGE_BODIES} by default). \`Retry-After\` says when to retry.`,
   },
 };
 
@@ -92,6 +92,21 @@ function buildOpenApiDocument(): Json {
               description: 'The OpenAPI 3.1 document.',
               headers: { 'X-Request-Id': headerRef('X-Request-Id') },
               content: { 'application/json': { schema: { type: 'object' } } },
+            },
+            ...errors([500]),
+          },
+        },
+      },
+      '/api/openapi.yaml': {
+        get: {
+          operationId: 'openapiYaml',
+          summary: 'This document in YAML',
+          security: [],
+          responses: {
+            200: {
+              description: 'The same OpenAPI 3.1 document as `/api/openapi.json`, written as YAML by the converter.',
+              headers: { 'X-Request-Id': headerRef('X-Request-Id') },
+              content: { 'application/yaml': { schema: { type: 'string' } } },
             },
             ...errors([500]),
           },
@@ -285,7 +300,7 @@ function errorResponseComponents(): Json {
       if (status === '405') headers['Allow'] = headerRef('Allow');
       if (status === '429') Object.assign(headers, { 'Retry-After': headerRef('Retry-After') }, rateLimitHeaders());
       if (status === '503') headers['Retry-After'] = headerRef('Retry-After');
-      const examples = Object.fromEntries(codes.map((code: ApiErrorCode) => [code, errorExamples[code]]));
+      const examples = Object.fromEntries(codes.flatMap((code: ApiErrorCode) => (errorExamples[code] ? [[code, errorExamples[code]]] : [])));
       return [name, { description, headers, content: { 'application/json': { schema: ref('ErrorResponse'), examples } } }];
     }),
   );

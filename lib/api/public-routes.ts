@@ -6,7 +6,7 @@ import { keyedGuards } from './guards';
 import { handleConvert } from './handlers/convert';
 import { handleFormat } from './handlers/format';
 import { handleHealth, handleLive } from './handlers/health';
-import { handleOpenApi } from './handlers/openapi';
+import { handleOpenApi, handleOpenApiYaml } from './handlers/openapi';
 import { handleValidate } from './handlers/validate';
 import { defineRoute, type Route } from './route-table';
 import { withApi } from './with-api';
@@ -18,6 +18,7 @@ export const PUBLIC_ROUTES = {
   '/api/health': defineRoute({ GET: withApi(handleHealth, { guards: keyedGuards }) }),
   '/api/health/live': defineRoute({ GET: withApi(handleLive) }),
   '/api/openapi.json': defineRoute({ GET: withApi(handleOpenApi) }),
+  '/api/openapi.yaml': defineRoute({ GET: withApi(handleOpenApiYaml) }),
 } satisfies Record<string, Route>;
 
 export type PublicPath = keyof typeof PUBLIC_ROUTES;

@@ -91,7 +91,7 @@ const NO_ACCOUNT = '';
 const WORKER_NICE = 10;
 
 /** Retry-After (seconds) of the 503 when the queue is full, and of the 429 when an account's queue is. */
-const RETRY_AFTER_SECONDS = 5;
+export const RETRY_AFTER_SECONDS = 5;
 
 export class ConversionPool {
   readonly limits: RunLimits;

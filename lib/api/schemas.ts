@@ -10,6 +10,7 @@ import {
 } from '@/lib/conversion/request-schemas';
 import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import { DEPENDENCIES } from '@/lib/dependencies';
+import { ERROR_MEANINGS } from '@/lib/errors/error-meanings';
 import { PUBLIC_API_ERROR_CODES } from './errors';
 
 export { ConvertRequestSchema, FormatRequestSchema, ValidateRequestSchema };
@@ -124,7 +125,10 @@ export const ErrorResponseSchema = z
   .object({
     success: z.literal(false),
     error: z.object({
-      code: z.enum(PUBLIC_API_ERROR_CODES),
+      code: z.enum(PUBLIC_API_ERROR_CODES).meta({
+        description: 'Stable, machine-readable: what went wrong. `x-enumDescriptions` says what each code means.',
+        'x-enumDescriptions': Object.fromEntries(PUBLIC_API_ERROR_CODES.map((code) => [code, ERROR_MEANINGS[code]])),
+      }),
       message: z.string().meta({ description: 'For people; may change. Match on `code`.' }),
       requestId: z.string().meta({ description: 'Also sent as `X-Request-Id`; quote it to support.' }),
       details: z

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_ERROR_CODES, DASHBOARD_ERROR_CODES } from '@/lib/api/errors';
+import { API_ERROR_CODES, DASHBOARD_ERROR_CODES, PUBLIC_API_ERROR_CODES } from '@/lib/api/errors';
+import { ERROR_MEANINGS } from '@/lib/errors/error-meanings';
 import { getOpenApiDocument } from '@/lib/api/openapi';
 import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import { toApiReferenceView, typeText } from './openapi-view';
@@ -58,6 +59,30 @@ describe('the API reference view of the served OpenAPI document', () => {
     expect(code.values!.map((v) => v.value)).toStrictEqual(ISSUE_CODE_LIST);
     for (const v of code.values!) expect(v.description).toBe(ISSUE_CODES[v.value as keyof typeof ISSUE_CODES]);
     expect(code.type).toBe(`one of the ${ISSUE_CODE_LIST.length} values below`);
+  });
+
+  it("shows ErrorResponse's nested error object field by field, the code with every value and its meaning", () => {
+    const props = view.schemas.find((s) => s.name === 'ErrorResponse')!.properties;
+    expect(props.map((p) => [p.name, p.required])).toStrictEqual([
+      ['success', true],
+      ['error', true],
+      ['error.code', true],
+      ['error.message', true],
+      ['error.requestId', true],
+      ['error.details', false],
+      ['error.dependencies', false],
+    ]);
+    expect(props.find((p) => p.name === 'error.details')!.type).toBe('array of ValidationIssue');
+    const code = props.find((p) => p.name === 'error.code')!;
+    expect(code.values!.map((v) => v.value)).toStrictEqual([...PUBLIC_API_ERROR_CODES]);
+    for (const v of code.values!) expect(v.description, v.value).toBe(ERROR_MEANINGS[v.value as keyof typeof ERROR_MEANINGS]);
+  });
+
+  it('gives each error code its own meaning: no two rows say the same', () => {
+    const descriptions = view.errorCodes.map((e) => e.description);
+    for (const d of descriptions) expect(d.length).toBeGreaterThan(20);
+    expect(new Set(descriptions).size).toBe(descriptions.length);
+    expect(view.errorCodes.find((e) => e.code === 'limit_exceeded')!.description).toBe(ERROR_MEANINGS.limit_exceeded);
   });
 });
 

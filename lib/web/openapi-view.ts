@@ -151,12 +151,10 @@ export function toApiReferenceView(doc: Json): ApiReferenceView {
   const schemaEntries = Object.entries(isObject(components.schemas) ? components.schemas : {});
   const schemas: SchemaView[] = schemaEntries.map(([name, raw]) => {
     const schema = isObject(raw) ? raw : {};
-    const props = isObject(schema.properties) ? schema.properties : {};
-    const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
     const view: SchemaView = {
       name,
       description: str(schema.description),
-      properties: Object.entries(props).map(([prop, s]) => propertyView(prop, s, required.has(prop))),
+      properties: objectProperties(schema, resolve),
     };
     if (!isObject(schema.properties)) view.type = typeText(schema);
     return view;
@@ -171,6 +169,24 @@ export function toApiReferenceView(doc: Json): ApiReferenceView {
     schemas,
     errorCodes: errorCodeViews(doc, operations, resolve),
   };
+}
+
+/**
+ * An object schema's fields in order; a field that is itself an object written in place (not a `$ref`,
+ * which links to its own schema) is followed by its own fields, named by their path (`error.code`).
+ */
+function objectProperties(schema: Json, resolve: (v: unknown) => Json, prefix = '', depth = 0): PropertyView[] {
+  const props = isObject(schema.properties) ? schema.properties : {};
+  const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+  const out: PropertyView[] = [];
+  for (const [prop, raw] of Object.entries(props)) {
+    const name = `${prefix}${prop}`;
+    out.push(propertyView(name, raw, required.has(prop)));
+    if (isObject(raw) && raw.$ref === undefined && isObject(raw.properties) && depth < 5) {
+      out.push(...objectProperties(raw, resolve, `${name}.`, depth + 1));
+    }
+  }
+  return out;
 }
 
 function propertyView(name: string, schema: unknown, required: boolean): PropertyView {
@@ -214,8 +230,9 @@ function errorCodeViews(doc: Json, operations: OperationView[], resolve: (v: unk
   }
 
   const responses = isObject(components.responses) ? components.responses : {};
+  const meanings = isObject(codeSchema['x-enumDescriptions']) ? codeSchema['x-enumDescriptions'] : {};
   return codes.map((code) => {
-    const view: ErrorCodeView = { code, statuses: [], description: '' };
+    const view: ErrorCodeView = { code, statuses: [], description: str(meanings[code]) };
     for (const [name, raw] of Object.entries(responses)) {
       const response = resolve(raw);
       const content = isObject(response.content) ? response.content : {};

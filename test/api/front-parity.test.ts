@@ -106,6 +106,7 @@ const CALLS: Call[] = [
   { name: 'wrong method (405)', method: 'DELETE', path: '/api/validate', keyed: true },
   { name: 'liveness', method: 'GET', path: '/api/health/live' },
   { name: 'OpenAPI document', method: 'GET', path: '/api/openapi.json' },
+  { name: 'OpenAPI document in YAML', method: 'GET', path: '/api/openapi.yaml' },
 ];
 
 let viaNext: EmbeddedApp;
