@@ -4,6 +4,7 @@ import 'server-only';
 import { touchApiKey } from '@/lib/accounts/api-keys';
 import { PLANS } from '@/lib/accounts/plans';
 import { ApiError } from './errors';
+import { requireSession } from './session-guards';
 import type { ApiGuard } from './with-api';
 
 const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
@@ -56,3 +57,12 @@ export const enforceQuota: ApiGuard = async (_request, ctx) => {
  * `ctx.responseHeaders` (X-RateLimit-*), which every response then carries, errors included.
  */
 export const keyedGuards: readonly ApiGuard[] = [requireApiKey, enforceQuota];
+
+/**
+ * The dashboard's reads that scripts use (usage, request log): a request with `Authorization: Bearer <key>` is
+ * the key's account, checked and counted like any keyed call (401, 429, X-RateLimit-*); otherwise the session.
+ */
+export const requireSessionOrApiKey: ApiGuard = async (request, ctx) => {
+  if (request.headers.get('authorization') === null) return requireSession(request, ctx);
+  for (const guard of keyedGuards) await guard(request, ctx);
+};

@@ -228,6 +228,7 @@ export const errorExamples: Record<ApiErrorCode, Example<ErrorBody>> = {
     'key_limit_reached',
     'This account has 100 active keys, the most it may have. Revoke a key you no longer use, then create a new one.',
   ),
+  key_active: errorExample('key_active', 'This key is still active: revoke it first, then delete it.'),
   payload_too_large: errorExample('payload_too_large', 'Input is 1.4 MB; the Free plan accepts up to 1 MB.'),
   unsupported_media_type: errorExample(
     'unsupported_media_type',

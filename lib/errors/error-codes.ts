@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   /** Dashboard: the account already has the most active API keys it may have (lib/accounts/api-keys.ts). */
   key_limit_reached: 409,
+  /** Dashboard: a key that still works cannot be deleted; revoke it first (lib/accounts/api-keys.ts). */
+  key_active: 409,
   /** The body or its `input` is larger than the plan's input limit (checked before parsing). */
   payload_too_large: 413,
   /** A method the route does not serve; `Allow` lists the ones it does. */
