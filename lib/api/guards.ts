@@ -22,7 +22,7 @@ export const requireApiKey: ApiGuard = async (request, ctx) => {
   // A database or Redis that does not answer (within its deadline) throws: toErrorReply makes it a
   // 503, never a 500 or a free pass.
   const owner = await ctx.services.findKeyOwner(match[1]!);
-  if (!owner) throw unauthorized('This API key is not valid: it is unknown or was revoked.');
+  if (!owner) throw unauthorized('This API key is not valid: it is unknown, expired or was revoked.');
   ctx.account = owner;
   void touchApiKey(ctx.services.db, owner.keyId);
 };

@@ -221,7 +221,7 @@ function errorExample(code: ApiErrorCode, message: string, extra: Partial<ErrorB
 /** One example per error code of the contract. */
 export const errorExamples: Record<ApiErrorCode, Example<ErrorBody>> = {
   bad_request: errorExample('bad_request', 'Unknown inputType "xml"; accepted: yaml (or yml), json.'),
-  unauthorized: errorExample('unauthorized', 'This API key is not valid: it is unknown or was revoked.'),
+  unauthorized: errorExample('unauthorized', 'This API key is not valid: it is unknown, expired or was revoked.'),
   forbidden: errorExample('forbidden', 'This request comes from another site; dashboard changes are accepted only from the dashboard itself.'),
   not_found: errorExample('not_found', 'No such key.'),
   key_limit_reached: errorExample(

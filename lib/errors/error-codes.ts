@@ -5,7 +5,7 @@
 export const ERROR_STATUS = {
   /** The request itself is wrong: not JSON, a field missing or mistyped, an unknown type or format. */
   bad_request: 400,
-  /** No `Authorization: Bearer <key>`, an unknown or revoked key, a disabled account, or (dashboard) no live session. */
+  /** No `Authorization: Bearer <key>`, an unknown, expired or revoked key, a disabled account, or (dashboard) no live session. */
   unauthorized: 401,
   /** Dashboard: a signed-in request from another origin, or a plan change the account may not make itself. */
   forbidden: 403,

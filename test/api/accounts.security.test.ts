@@ -40,7 +40,7 @@ async function expectUnauthorized(res: Response, message: string): Promise<void>
 }
 
 describe('API keys on the keyed endpoints', () => {
-  const NOT_VALID = 'This API key is not valid: it is unknown or was revoked.';
+  const NOT_VALID = 'This API key is not valid: it is unknown, expired or was revoked.';
 
   it.each(KEYED)('%s %s: no Authorization header -> 401', async (_m, _p, call) => {
     await expectUnauthorized(await call({}), 'This endpoint needs an API key: send "Authorization: Bearer <key>". Create keys in the dashboard.');

@@ -8,6 +8,19 @@
 -- AlterTable
 ALTER TABLE "ApiKey" ADD COLUMN "expiresAt" TIMESTAMPTZ(3);
 
+-- A changed expiry alters whom a key authenticates as, like a revocation: the embedded server's key cache
+-- must hear of it (no endpoint changes it after creation; an operator's SQL may). The cache also checks
+-- the expiry it holds on every answer, so a key that reaches its expiry is refused without any change.
+-- DropTrigger
+DROP TRIGGER "ApiKey_auth_update" ON "ApiKey";
+
+-- CreateTrigger
+CREATE TRIGGER "ApiKey_auth_update" AFTER UPDATE ON "ApiKey" FOR EACH ROW
+WHEN (OLD."revokedAt" IS DISTINCT FROM NEW."revokedAt" OR OLD."hash" IS DISTINCT FROM NEW."hash"
+   OR OLD."userId" IS DISTINCT FROM NEW."userId" OR OLD."id" IS DISTINCT FROM NEW."id"
+   OR OLD."expiresAt" IS DISTINCT FROM NEW."expiresAt")
+EXECUTE FUNCTION "yamljson_notify_auth_change"();
+
 -- CreateTable
 CREATE TABLE "KeyUsageHour" (
     "keyId" TEXT NOT NULL,
