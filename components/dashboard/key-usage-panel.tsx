@@ -83,17 +83,19 @@ export function KeyUsagePanel({ apiKey, onClose }: { apiKey: ApiKeyView; onClose
           </p>
           <div className="chart-head">
             <h3 className="chart-title">{range === '24h' ? 'Per hour, last 24 hours (UTC)' : 'Per day, last 30 days (UTC)'}</h3>
-            <fieldset className="segmented">
-              <legend className="visually-hidden">Period</legend>
-              <label>
-                <input type="radio" name="key-usage-range" checked={range === '24h'} onChange={() => setRange('24h')} />
-                24 hours
-              </label>
-              <label>
-                <input type="radio" name="key-usage-range" checked={range === '30d'} onChange={() => setRange('30d')} />
-                30 days
-              </label>
-            </fieldset>
+            <div className="segmented" role="group" aria-label="Period">
+              {(['24h', '30d'] as const).map((r) => (
+                <button
+                  key={r}
+                  type="button"
+                  className={`button button-small${range === r ? ' button-primary' : ''}`}
+                  aria-pressed={range === r}
+                  onClick={() => setRange(r)}
+                >
+                  {r === '24h' ? '24 hours' : '30 days'}
+                </button>
+              ))}
+            </div>
           </div>
           <UsageChart bars={bars(report, range)} title={title} labelEvery={range === '24h' ? 6 : 7} testId="key-usage-chart" />
           <div className="key-usage-tables">

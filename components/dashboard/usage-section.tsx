@@ -67,17 +67,19 @@ export function UsageSection({ usage, error, onRefresh, refreshing }: Props) {
           </p>
           <div className="chart-head">
             <h3 className="chart-title">{range === '24h' ? 'Requests per hour, last 24 hours (UTC)' : 'Requests per day, last 30 days (UTC)'}</h3>
-            <fieldset className="segmented">
-              <legend className="visually-hidden">Period</legend>
-              <label>
-                <input type="radio" name="usage-range" checked={range === '24h'} onChange={() => setRange('24h')} />
-                24 hours
-              </label>
-              <label>
-                <input type="radio" name="usage-range" checked={range === '30d'} onChange={() => setRange('30d')} />
-                30 days
-              </label>
-            </fieldset>
+            <div className="segmented" role="group" aria-label="Period">
+              {(['24h', '30d'] as const).map((r) => (
+                <button
+                  key={r}
+                  type="button"
+                  className={`button button-small${range === r ? ' button-primary' : ''}`}
+                  aria-pressed={range === r}
+                  onClick={() => setRange(r)}
+                >
+                  {r === '24h' ? '24 hours' : '30 days'}
+                </button>
+              ))}
+            </div>
           </div>
           {range === '24h' ? (
             <UsageChart bars={hourBars(usage.hours)} title="Requests per hour, last 24 hours (UTC)" labelEvery={6} testId="usage-chart" />

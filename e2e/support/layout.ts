@@ -1,4 +1,4 @@
-// Layout checks for the browser tests: no two pieces of visible text overlap. Each text node's line boxes
+// Layout checks for the browser tests: no two pieces of visible text overlap. Each rendered text node's line boxes
 // are measured (Range.getClientRects: one box per line it occupies), cut to what its clipping ancestors
 // (overflow other than visible, a clip or clip-path: scroll areas, visually-hidden text) let be seen, and
 // compared with every other node's; any two that overlap fail the test, both named.
@@ -61,8 +61,8 @@ export async function textOverlaps(page: Page, root: Locator | string = 'body'):
         const parent = node.parentElement;
         if (!parent || !text.trim()) continue;
         if (parent.closest('script, style, noscript, template, title')) continue;
-        const style = getComputedStyle(parent);
-        if (style.visibility !== 'visible' || Number(style.opacity) === 0) continue;
+        // Not rendered: display none, visibility hidden, opacity 0, or in a skipped subtree (a closed <details>).
+        if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) continue;
         const clip = clipOf(parent);
         if (!clip) continue;
         const range = document.createRange();

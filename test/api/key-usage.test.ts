@@ -91,8 +91,11 @@ describe("a key's usage", () => {
     const res = await usage({ key: key.secret }, `?keyId=${key.key.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-ratelimit-remaining')).toBe('98');
-    // The report was read after this very call was counted: it is in it.
-    expect((await res.json()).endpoints).toStrictEqual([
+    // A call is recorded as it ends, after its answer was made: the next report has it.
+    expect((await res.json()).endpoints).toStrictEqual([{ endpoint: '/api/convert', count: 1 }]);
+    const again = await usage({ key: key.secret }, `?keyId=${key.key.id}`);
+    expect(again.headers.get('x-ratelimit-remaining')).toBe('97');
+    expect((await again.json()).endpoints).toStrictEqual([
       { endpoint: '/api/convert', count: 1 },
       { endpoint: '/api/dashboard/usage', count: 1 },
     ]);

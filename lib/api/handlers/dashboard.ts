@@ -45,8 +45,16 @@ export async function handleListKeys(request: ApiRequest, ctx: ApiContext): Prom
 export async function handleCreateKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const body = await readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
   const { name, expiresAt } = parseDashboardBody(KeyCreateBodySchema, body);
-  const created = await createApiKey(ctx.services.db, signedIn(ctx).id, name, expiresAt ? new Date(expiresAt) : null);
+  const created = await createApiKey(ctx.services.db, signedIn(ctx).id, name, expiresAt ? isoTime(expiresAt) : null);
   return jsonReply(created, 201);
+}
+
+/** An ISO 8601 time the schema let through, as a Date; a day that does not exist (2027-02-30) is an invalid Date, not March 2. */
+function isoTime(text: string): Date {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) return new Date(Number.NaN);
+  return new Date(text);
 }
 
 export async function handleRenameKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
