@@ -103,3 +103,16 @@ test('a key with an expiry: the created dialog gives a curl command, the call sh
   const left = (await (await page.request.get('/api/dashboard/keys')).json()) as { keys: Array<{ name: string }> };
   expect(left.keys.map((k) => k.name)).toStrictEqual(['e2e']);
 });
+
+test('warns from 80% of the hour’s quota, not before', async ({ page, baseURL }) => {
+  const { key } = await createAccountWithKey(page.request, new URL(baseURL!).origin, 'quota-warning');
+  const call = () => page.request.post('/api/validate', { headers: { Authorization: `Bearer ${key}` }, data: { input: 'a: 1', type: 'yaml' } });
+  for (let i = 0; i < 79; i++) expect((await call()).status()).toBe(200);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('usage-used')).toHaveText('79');
+  await expect(page.getByTestId('quota-warning')).toHaveCount(0);
+  expect((await call()).status()).toBe(200);
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(page.getByTestId('usage-used')).toHaveText('80');
+  await expect(page.getByTestId('quota-warning')).toContainText("80% of this hour's quota is used");
+});

@@ -15,6 +15,7 @@ import {
   migratedPostgresDatabase,
   type TemporaryDatabase,
 } from '../helpers/fixtures';
+import { type AppServer, startApp } from '../setup/app-server';
 import { servicesAvailable } from './services';
 
 const DAY_MS = 24 * HOUR_MS;
@@ -301,3 +302,58 @@ function suite(name: string, open: () => Promise<TemporaryDatabase>, enabled: bo
 
 suite('the embedded PGlite', () => migratedEmbeddedDatabase('key-usage', 4), true);
 suite('PostgreSQL', () => migratedPostgresDatabase(4), await servicesAvailable());
+
+// Two app instances on one PostgreSQL (DATABASE_URL), each buffering its own calls: the key's usage read through
+// either is the sum, with the account's Bearer key as a script sends it; another account's key id is 404.
+describe.runIf(await servicesAvailable())('GET /api/dashboard/usage?keyId= on PostgreSQL with two instances', () => {
+  let database: TemporaryDatabase;
+  const apps: AppServer[] = [];
+  beforeAll(async () => {
+    database = await migratedPostgresDatabase(2);
+    const env = { DATABASE_URL: database.url };
+    apps.push(...(await Promise.all([startApp({ logName: 'next-key-usage-1', env }), startApp({ logName: 'next-key-usage-2', env })])));
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.stop()));
+    await database?.stop();
+  });
+
+  const post = (app: AppServer, key: string, path: string, body: unknown) =>
+    fetch(`${app.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('adds up both instances, answers JSON and CSV, and 404 for another account', async () => {
+    const a = await createAccountWithKey(database.db, { label: 'pg-usage', plan: 'pro' });
+    const b = await createAccountWithKey(database.db, { label: 'pg-usage-other' });
+    const calls = [
+      ...Array.from({ length: 7 }, (_, i) => post(apps[i % 2]!, a.key, '/api/convert', { input: 'a: 1', inputType: 'yaml', outputType: 'json' })),
+      ...Array.from({ length: 4 }, (_, i) => post(apps[i % 2]!, a.key, '/api/validate', { input: 'a: 1', type: 'yaml' })),
+    ];
+    expect((await Promise.all(calls)).map((r) => r.status)).toStrictEqual(Array(11).fill(200));
+    // Each instance writes its own buffer within about a second; the reading instance flushes its own first.
+    await Promise.all(
+      apps.map((app) => fetch(`${app.baseUrl}/api/dashboard/usage?keyId=${a.keyId}`, { headers: { Authorization: `Bearer ${a.key}` } })),
+    );
+    let report: { endpoints: Array<{ endpoint: string; count: number }> } | undefined;
+    for (let tries = 0; tries < 50; tries++) {
+      const res = await fetch(`${apps[0]!.baseUrl}/api/dashboard/usage?keyId=${a.keyId}`, { headers: { Authorization: `Bearer ${a.key}` } });
+      expect(res.status).toBe(200);
+      report = await res.json();
+      if (report!.endpoints.find((e) => e.endpoint === '/api/convert')?.count === 7) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(report!.endpoints.filter((e) => e.endpoint !== '/api/dashboard/usage')).toStrictEqual([
+      { endpoint: '/api/convert', count: 7 },
+      { endpoint: '/api/validate', count: 4 },
+    ]);
+    const csv = await fetch(`${apps[1]!.baseUrl}/api/dashboard/usage?keyId=${a.keyId}&format=csv`, { headers: { Authorization: `Bearer ${a.key}` } });
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="yamljson-usage-yj_[0-9A-Za-z]{8}\.csv"$/);
+    expect((await csv.text()).split('\r\n')[0]).toBe('hour_start_utc,key_id,key_prefix,endpoint,calls');
+    const other = await fetch(`${apps[1]!.baseUrl}/api/dashboard/usage?keyId=${a.keyId}`, { headers: { Authorization: `Bearer ${b.key}` } });
+    expect(other.status).toBe(404);
+    expect((await other.json()).error.code).toBe('not_found');
+  });
+});
