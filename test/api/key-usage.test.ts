@@ -66,6 +66,11 @@ describe("a key's usage", () => {
     const summary = await (await usage({ cookie }, '')).json();
     expect(summary.days).toHaveLength(30);
     expect(summary.days.at(-1)).toStrictEqual({ day: new Date().toISOString().slice(0, 10), count: 5 });
+    const accountCsv = await usage({ cookie }, '?format=csv');
+    expect(accountCsv.headers.get('content-disposition')).toBe('attachment; filename="yamljson-usage.csv"');
+    const lines = (await accountCsv.text()).split('\r\n');
+    expect(lines).toHaveLength(32); // the header, 30 days, and the empty string after the last line break
+    expect([lines[0], lines[30], lines[31]]).toStrictEqual(['day_utc,calls', `${new Date().toISOString().slice(0, 10)},5`, '']);
     await expectError(await usage({ cookie }, '?format=xml'), 400, { code: 'bad_request', message: '"format" is json or csv.' });
   });
 
