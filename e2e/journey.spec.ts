@@ -35,7 +35,7 @@ test('sign up, create and copy a key, use it, watch usage, revoke it', async ({ 
   await expect(dialog).toBeVisible();
   const secret = (await dialog.getByTestId('new-key-secret').textContent())!;
   expect(secret).toMatch(/^yj_[A-Za-z0-9]{22,}$/);
-  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(dialog.getByText('Copied to the clipboard.')).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(secret);

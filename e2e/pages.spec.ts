@@ -1,10 +1,11 @@
 // Every page, at desktop and phone width: it renders, logs no console error, asks no other host for
 // anything (the fixture watches every request), has no serious accessibility violation, and leaves
-// a screenshot in test-results/screenshots/.
+// a screenshot in test-results/screenshots/, and no two pieces of its visible text overlap (measured boxes).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createAccountWithKey } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { expectNoOverlap, smallestTextHeightPx } from './support/layout';
 import { settled, waitForEditors } from './support/monaco';
 
 const VIEWPORTS = {
@@ -17,7 +18,11 @@ interface PageCase {
   path: string;
   heading: RegExp;
   signedIn?: boolean;
+  /** After sign-in, before the page loads (`key`: the account's key; `origin`: the app's). */
+  setup?: (page: Page, key: string, origin: string) => Promise<void>;
   ready?: (page: Page) => Promise<void>;
+  /** Layout checks of this page beyond the common ones. */
+  layout?: (page: Page, viewport: keyof typeof VIEWPORTS) => Promise<void>;
 }
 
 const PAGES: PageCase[] = [
@@ -46,10 +51,36 @@ const PAGES: PageCase[] = [
     path: '/dashboard',
     heading: /Dashboard/,
     signedIn: true,
+    setup: async (page, key, origin) => {
+      // A used key (a "Last used" date next to "Created") and one that expires: the longest rows of the list.
+      const call = await page.request.post('/api/convert', {
+        headers: { Authorization: `Bearer ${key}` },
+        data: { input: 'a: 1', inputType: 'yaml', outputType: 'json' },
+      });
+      expect(call.status()).toBe(200);
+      const expiring = await page.request.post('/api/dashboard/keys', {
+        data: { name: 'Nightly deploy pipeline', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+        headers: { Origin: origin },
+      });
+      expect(expiring.status(), await expiring.text()).toBe(201);
+    },
     ready: async (page) => {
       await expect(page.getByTestId('usage-chart')).toBeVisible();
       await expect(page.getByTestId('keys-table')).toBeVisible();
       await expect(page.getByTestId('current-plan')).toHaveText('Free');
+      await expect(page.getByTestId('request-log')).toBeVisible();
+    },
+    layout: async (page, viewport) => {
+      // The chart's labels keep a readable size at any width (a scaled SVG shrank them to about 4 px on a phone).
+      expect(await smallestTextHeightPx(page, page.getByTestId('usage-chart')), 'chart label height in px').toBeGreaterThanOrEqual(11);
+      if (viewport === 'desktop') {
+        // The usage card ends where its content does (it stretched to the plan card's height: 170 px of nothing).
+        const gap = await page.locator('section[aria-labelledby="usage-heading"]').evaluate((card) => {
+          const last = card.lastElementChild!.getBoundingClientRect().bottom;
+          return card.getBoundingClientRect().bottom - last;
+        });
+        expect(gap, 'empty space under the usage card content in px').toBeLessThanOrEqual(32);
+      }
     },
   },
   { name: 'not-found', path: '/no-such-page', heading: /Page not found/ },
@@ -70,7 +101,10 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       // Dark mode at desktop width; the phone layout is the same CSS in either scheme.
       for (const scheme of viewportName === 'desktop' ? (['light', 'dark'] as const) : (['light'] as const)) {
         test(`${pageCase.name} in ${scheme} mode: clean console, own host only, accessible`, async ({ page, baseURL, watch }) => {
-          if (pageCase.signedIn) await createAccountWithKey(page.request, baseURL!, `${pageCase.name}-${viewportName}-${scheme}`);
+          if (pageCase.signedIn) {
+            const { key } = await createAccountWithKey(page.request, baseURL!, `${pageCase.name}-${viewportName}-${scheme}`);
+            await pageCase.setup?.(page, key, new URL(baseURL!).origin);
+          }
           // The browser reports a 404 document as a failed resource: expected here, and only here.
           if (pageCase.name === 'not-found') watch.allowConsoleError(/the server responded with a status of 404/);
           await page.emulateMedia({ colorScheme: scheme });
@@ -83,6 +117,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
           // Nothing wider than the screen: the page never scrolls sideways.
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
+          await expectNoOverlap(page);
+          await pageCase.layout?.(page, viewportName as keyof typeof VIEWPORTS);
 
           await page.screenshot({
             path: `test-results/screenshots/${pageCase.name}-${viewportName}-${scheme}.png`,

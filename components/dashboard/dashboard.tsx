@@ -1,10 +1,12 @@
 'use client';
-// The dashboard: usage, API keys and plan, each loaded from the dashboard API.
+// The dashboard: usage, API keys (with a key's usage when asked), plan and the request log, each loaded from the dashboard API.
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiKeyPage, ApiKeyView, PlanBody, UsageBody } from '@/lib/web/dashboard-types';
 import { fetchJson } from '@/lib/web/fetch-json';
+import { KeyUsagePanel } from './key-usage-panel';
 import { KeysSection } from './keys-section';
 import { PlanSection } from './plan-section';
+import { RequestLogSection } from './request-log-section';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { UsageSection } from './usage-section';
 
@@ -19,6 +21,7 @@ export function Dashboard({ email }: { email: string }) {
   const [usage, setUsage] = useState<UsageBody | null>(null);
   const [usageError, setUsageError] = useState('');
   const [refreshing, setRefreshing] = useState(false);
+  const [usageKey, setUsageKey] = useState<ApiKeyView | null>(null);
 
   const loadKeys = useCallback(async () => {
     const r = await fetchJson<ApiKeyPage>('/api/dashboard/keys');
@@ -53,6 +56,11 @@ export function Dashboard({ email }: { email: string }) {
       const list = shown ?? [];
       return list.some((k) => k.id === key.id) ? list.map((k) => (k.id === key.id ? key : k)) : [key, ...list];
     });
+  }, []);
+
+  const keyDeleted = useCallback((id: string) => {
+    setKeys((shown) => (shown ?? []).filter((k) => k.id !== id));
+    setUsageKey((open) => (open?.id === id ? null : open));
   }, []);
 
   const loadUsage = useCallback(async () => {
@@ -115,10 +123,14 @@ export function Dashboard({ email }: { email: string }) {
         keys={keys}
         error={keysError}
         onChanged={keyChanged}
+        onDeleted={keyDeleted}
+        onShowUsage={setUsageKey}
         hasMore={nextCursor !== null}
         loadingMore={loadingMore}
         onLoadMore={loadMoreKeys}
       />
+      {usageKey ? <KeyUsagePanel key={usageKey.id} apiKey={usageKey} onClose={() => setUsageKey(null)} /> : null}
+      <RequestLogSection />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 'use client';
-// API keys: create (the secret is shown once), copy, rename, revoke (after confirmation).
+// API keys: create (optionally expiring; the secret is shown once, with a ready curl command), copy, rename,
+// revoke (after confirmation), delete a revoked or expired key, and open a key's usage.
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { copyText } from '@/lib/web/copy-text';
+import { shellQuote } from '@/lib/web/curl-command';
 import type { ApiKeyView } from '@/lib/web/dashboard-types';
 import { fetchJson } from '@/lib/web/fetch-json';
 
@@ -11,6 +13,10 @@ interface Props {
   error: string;
   /** A key was created, renamed or revoked: the list shows it at once. */
   onChanged: (key: ApiKeyView) => void;
+  /** A key was deleted: it leaves the list. */
+  onDeleted: (id: string) => void;
+  /** "Usage" of a key: its chart and tables open below. */
+  onShowUsage: (key: ApiKeyView) => void;
   /** More keys than the pages loaded so far (the list comes 100 keys a page). */
   hasMore: boolean;
   loadingMore: boolean;
@@ -19,8 +25,27 @@ interface Props {
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
 
-export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLoadMore }: Props) {
+/** Expiry choices at creation, in days (the server accepts up to 730). */
+const EXPIRY_DAYS = [7, 30, 90, 365, 730] as const;
+const expiryLabel = (days: number) => (days % 365 === 0 ? `${days / 365} year${days === 365 ? '' : 's'}` : `${days} days`);
+
+const isExpired = (k: ApiKeyView, now = Date.now()) => k.expiresAt !== null && new Date(k.expiresAt).getTime() <= now;
+
+/** A first call with the new key: a small YAML document converted to JSON. */
+export function firstCallCommand(origin: string, secret: string): string {
+  return [
+    `curl -s ${shellQuote(`${origin}/api/convert`)}`,
+    `  -H ${shellQuote(`Authorization: Bearer ${secret}`)}`,
+    `  -H 'Content-Type: application/json'`,
+    `  --data-binary ${shellQuote(JSON.stringify({ input: 'hello: world\n', inputType: 'yaml', outputType: 'json' }))}`,
+  ].join(' \\\n');
+}
+
+export function KeysSection({ keys, error, onChanged, onDeleted, onShowUsage, hasMore, loadingMore, onLoadMore }: Props) {
   const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState('never');
+  const [copiedCommand, setCopiedCommand] = useState(false);
+  const [deleting, setDeleting] = useState<ApiKeyView | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [created, setCreated] = useState<{ key: ApiKeyView; secret: string } | null>(null);
@@ -34,9 +59,10 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
     event.preventDefault();
     setBusy(true);
     setMessage(null);
+    const days = expiry === 'never' ? null : Number(expiry);
     const result = await fetchJson<{ key: ApiKeyView; secret: string }>('/api/dashboard/keys', {
       method: 'POST',
-      body: { name: name.trim() || 'API key' },
+      body: { name: name.trim() || 'API key', expiresAt: days === null ? null : new Date(Date.now() + days * 86_400_000).toISOString() },
     });
     setBusy(false);
     if (!result.ok) {
@@ -44,7 +70,9 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
       return;
     }
     setName('');
+    setExpiry('never');
     setCopied(false);
+    setCopiedCommand(false);
     setCreated(result.data);
     onChanged(result.data.key);
   }
@@ -70,8 +98,8 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
   async function revoke() {
     if (!revoking) return;
     setBusy(true);
-    const result = await fetchJson<{ key: ApiKeyView }>(`/api/dashboard/keys/${encodeURIComponent(revoking.id)}`, {
-      method: 'DELETE',
+    const result = await fetchJson<{ key: ApiKeyView }>(`/api/dashboard/keys/${encodeURIComponent(revoking.id)}/revoke`, {
+      method: 'POST',
     });
     setBusy(false);
     if (!result.ok) {
@@ -82,6 +110,22 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
     setMessage({ kind: 'success', text: `Key “${result.data.key.name}” revoked: it no longer works.` });
     onChanged(result.data.key);
   }
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy(true);
+    const result = await fetchJson<{ deleted: string }>(`/api/dashboard/keys/${encodeURIComponent(deleting.id)}`, { method: 'DELETE' });
+    setBusy(false);
+    if (!result.ok) {
+      setDialogError(result.message);
+      return;
+    }
+    setDeleting(null);
+    setMessage({ kind: 'success', text: `Key “${deleting.name}” deleted.` });
+    onDeleted(deleting.id);
+  }
+
+  const command = created ? firstCallCommand(typeof window === 'undefined' ? '' : window.location.origin, created.secret) : '';
 
   return (
     <section className="card" aria-labelledby="keys-heading">
@@ -99,6 +143,17 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
+          <label htmlFor="new-key-expiry" className="visually-hidden">
+            Expires
+          </label>
+          <select id="new-key-expiry" value={expiry} onChange={(e) => setExpiry(e.target.value)}>
+            <option value="never">Never expires</option>
+            {EXPIRY_DAYS.map((d) => (
+              <option key={d} value={String(d)}>
+                Expires in {expiryLabel(d)}
+              </option>
+            ))}
+          </select>
           <button type="submit" className="button button-primary" disabled={busy}>
             Create key
           </button>
@@ -127,6 +182,7 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
                 <th scope="col">Key</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
+                <th scope="col">Expires</th>
                 <th scope="col">Status</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -134,46 +190,82 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
               </tr>
             </thead>
             <tbody>
-              {keys.map((k) => (
-                <tr key={k.id} className={k.revokedAt ? 'key-revoked' : undefined} data-key-id={k.id}>
-                  <td className="key-name">{k.name}</td>
-                  <td data-label="Key">
-                    <code className="key-prefix">{k.prefix}…</code>
-                  </td>
-                  <td data-label="Created">{when(k.createdAt)}</td>
-                  <td data-label="Last used">{when(k.lastUsedAt)}</td>
-                  <td>{k.revokedAt ? <span className="badge badge-danger">Revoked</span> : <span className="badge badge-success">Active</span>}</td>
-                  <td className="key-actions-cell">
-                    {k.revokedAt ? null : (
+              {keys.map((k) => {
+                const expired = isExpired(k);
+                const dead = k.revokedAt !== null || expired;
+                return (
+                  <tr key={k.id} className={dead ? 'key-revoked' : undefined} data-key-id={k.id}>
+                    <td className="key-name">{k.name}</td>
+                    <td data-label="Key">
+                      <code className="key-prefix">{k.prefix}…</code>
+                    </td>
+                    <td data-label="Created" className="key-date">
+                      <span>{when(k.createdAt)}</span>
+                    </td>
+                    <td data-label="Last used" className="key-date">
+                      <span>{when(k.lastUsedAt)}</span>
+                    </td>
+                    <td data-label="Expires" className="key-date">
+                      <span>{k.expiresAt ? when(k.expiresAt) : 'Never'}</span>
+                    </td>
+                    <td className="key-status">
+                      {k.revokedAt ? (
+                        <span className="badge badge-danger">Revoked</span>
+                      ) : expired ? (
+                        <span className="badge badge-danger">Expired</span>
+                      ) : (
+                        <span className="badge badge-success">Active</span>
+                      )}
+                    </td>
+                    <td className="key-actions-cell">
                       <div className="key-actions">
-                        <button
-                          type="button"
-                          className="button button-small"
-                          aria-label={`Rename ${k.name}`}
-                          onClick={() => {
-                            setDialogError('');
-                            setNewName(k.name);
-                            setRenaming(k);
-                          }}
-                        >
-                          Rename
+                        <button type="button" className="button button-small" aria-label={`Usage of ${k.name}`} onClick={() => onShowUsage(k)}>
+                          Usage
                         </button>
-                        <button
-                          type="button"
-                          className="button button-small button-danger"
-                          aria-label={`Revoke ${k.name}`}
-                          onClick={() => {
-                            setDialogError('');
-                            setRevoking(k);
-                          }}
-                        >
-                          Revoke
-                        </button>
+                        {dead ? (
+                          <button
+                            type="button"
+                            className="button button-small button-danger"
+                            aria-label={`Delete ${k.name}`}
+                            onClick={() => {
+                              setDialogError('');
+                              setDeleting(k);
+                            }}
+                          >
+                            Delete
+                          </button>
+                        ) : (
+                          <>
+                            <button
+                              type="button"
+                              className="button button-small"
+                              aria-label={`Rename ${k.name}`}
+                              onClick={() => {
+                                setDialogError('');
+                                setNewName(k.name);
+                                setRenaming(k);
+                              }}
+                            >
+                              Rename
+                            </button>
+                            <button
+                              type="button"
+                              className="button button-small button-danger"
+                              aria-label={`Revoke ${k.name}`}
+                              onClick={() => {
+                                setDialogError('');
+                                setRevoking(k);
+                              }}
+                            >
+                              Revoke
+                            </button>
+                          </>
+                        )}
                       </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
@@ -207,6 +299,48 @@ export function KeysSection({ keys, error, onChanged, hasMore, loadingMore, onLo
         </div>
         <p className="small muted" role="status">
           {copied ? 'Copied to the clipboard.' : `Send it as Authorization: Bearer ${created?.key.prefix ?? 'yj_'}…`}
+        </p>
+        {created?.key.expiresAt ? (
+          <p className="small" data-testid="new-key-expiry">
+            It stops working on {new Date(created.key.expiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.
+          </p>
+        ) : null}
+        <p className="small" style={{ marginBottom: '0.25rem' }}>
+          Try it now:
+        </p>
+        <pre className="curl-command" data-testid="new-key-curl">
+          {command}
+        </pre>
+        <p style={{ margin: '0.5rem 0 0' }}>
+          <button type="button" className="button" onClick={async () => setCopiedCommand(await copyText(command))}>
+            {copiedCommand ? 'Command copied' : 'Copy command'}
+          </button>
+        </p>
+      </Dialog>
+
+      <Dialog
+        open={deleting !== null}
+        title="Delete this key?"
+        onClose={() => setDeleting(null)}
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setDeleting(null)}>
+              Cancel
+            </button>
+            <button type="button" className="button button-danger-solid" onClick={remove} disabled={busy}>
+              Delete key
+            </button>
+          </>
+        }
+      >
+        {dialogError ? (
+          <p className="alert alert-error" role="alert">
+            {dialogError}
+          </p>
+        ) : null}
+        <p>
+          <strong>{deleting?.name}</strong> (<code>{deleting?.prefix}…</code>) leaves the list with its usage history. Its requests stay in the
+          request log.
         </p>
       </Dialog>
 

@@ -1,7 +1,8 @@
 'use client';
-// This hour's usage against the plan's quota, and the last 24 hours.
+// This hour's usage against the plan's quota (a warning from 80%), and the history: the last 24 hours or 30 days (UTC).
+import { useState } from 'react';
 import type { UsageBody } from '@/lib/web/dashboard-types';
-import { UsageChart } from './usage-chart';
+import { dayBars, hourBars, UsageChart } from './usage-chart';
 
 interface Props {
   usage: UsageBody | null;
@@ -10,10 +11,15 @@ interface Props {
   refreshing: boolean;
 }
 
+/** The share of the hour's quota from which the dashboard warns. */
+export const QUOTA_WARNING_SHARE = 0.8;
+
 export function UsageSection({ usage, error, onRefresh, refreshing }: Props) {
+  const [range, setRange] = useState<'24h' | '30d'>('24h');
   const share = usage?.limit ? Math.min(1, usage.used / usage.limit) : 0;
   const reset = usage ? new Date(usage.resetAt) : null;
   const minutes = reset ? Math.max(0, Math.ceil((reset.getTime() - Date.now()) / 60_000)) : 0;
+  const warn = usage?.limit != null && usage.used >= QUOTA_WARNING_SHARE * usage.limit;
   return (
     <section className="card" aria-labelledby="usage-heading">
       <div className="section-head">
@@ -46,14 +52,45 @@ export function UsageSection({ usage, error, onRefresh, refreshing }: Props) {
               aria-valuemax={usage.limit}
               aria-valuenow={Math.min(usage.used, usage.limit)}
             >
-              <div className={`meter-fill${share >= 0.9 ? ' meter-fill-high' : ''}`} style={{ width: `${share * 100}%` }} />
+              <div className={`meter-fill${share >= QUOTA_WARNING_SHARE ? ' meter-fill-high' : ''}`} style={{ width: `${share * 100}%` }} />
             </div>
+          ) : null}
+          {warn ? (
+            <p className="alert alert-warning" role="status" data-testid="quota-warning">
+              {Math.floor(share * 100)}% of this hour&apos;s quota is used: past {usage.limit!.toLocaleString('en-US')} requests, calls answer 429
+              until {reset?.toISOString().slice(11, 16)} UTC.
+            </p>
           ) : null}
           <p className="small muted" style={{ margin: 0 }}>
             {usage.remaining === null ? 'No hourly limit.' : `${usage.remaining.toLocaleString('en-US')} left.`} The count starts again at{' '}
-            {reset?.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} (in {minutes} min).
+            {reset?.toISOString().slice(11, 16)} UTC (in {minutes} min).
           </p>
-          <UsageChart hours={usage.hours} />
+          <div className="chart-head">
+            <h3 className="chart-title">{range === '24h' ? 'Requests per hour, last 24 hours (UTC)' : 'Requests per day, last 30 days (UTC)'}</h3>
+            <div className="segmented" role="group" aria-label="Period">
+              {(['24h', '30d'] as const).map((r) => (
+                <button
+                  key={r}
+                  type="button"
+                  className={`button button-small${range === r ? ' button-primary' : ''}`}
+                  aria-pressed={range === r}
+                  onClick={() => setRange(r)}
+                >
+                  {r === '24h' ? '24 hours' : '30 days'}
+                </button>
+              ))}
+            </div>
+          </div>
+          {range === '24h' ? (
+            <UsageChart bars={hourBars(usage.hours)} title="Requests per hour, last 24 hours (UTC)" labelEvery={6} testId="usage-chart" />
+          ) : (
+            <UsageChart bars={dayBars(usage.days)} title="Requests per day, last 30 days (UTC)" labelEvery={7} testId="usage-chart" />
+          )}
+          <p className="small" style={{ margin: 0 }}>
+            <a href="/api/dashboard/usage?format=csv" download>
+              Download 30 days as CSV
+            </a>
+          </p>
         </>
       ) : !error ? (
         <p className="muted">Loading…</p>

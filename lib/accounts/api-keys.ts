@@ -14,9 +14,19 @@ export interface ApiKeyView {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** When the key stops working (refused like a revoked key from then on), or null: it does not expire. */
+  expiresAt: string | null;
 }
 
-type KeyRow = { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+type KeyRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  expiresAt: Date | null;
+};
 
 const toView = (k: KeyRow): ApiKeyView => ({
   id: k.id,
@@ -25,6 +35,7 @@ const toView = (k: KeyRow): ApiKeyView => ({
   createdAt: k.createdAt.toISOString(),
   lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
   revokedAt: k.revokedAt?.toISOString() ?? null,
+  expiresAt: k.expiresAt?.toISOString() ?? null,
 });
 
 export const KEY_NAME_MAX_LENGTH = 64;
@@ -52,10 +63,18 @@ function cleanName(name: string): string {
  * 20261125100000_api_key_pages), so creations racing on any number of instances cannot pass it, and
  * the insert stays one statement.
  */
-export async function createApiKey(db: Db, userId: string, name: string): Promise<{ key: ApiKeyView; secret: string }> {
+export async function createApiKey(
+  db: Db,
+  userId: string,
+  name: string,
+  expiresAt: Date | null = null,
+  now = Date.now(),
+): Promise<{ key: ApiKeyView; secret: string }> {
   const { secret, prefix, hash } = newApiKey();
+  const cleanedName = cleanName(name);
+  checkExpiry(expiresAt, now);
   try {
-    const row = await db.apiKey.create({ data: { id: newId('key'), userId, name: cleanName(name), prefix, hash } });
+    const row = await db.apiKey.create({ data: { id: newId('key'), userId, name: cleanedName, prefix, hash, expiresAt } });
     return { key: toView(row), secret };
   } catch (err) {
     if (isKeyCapError(err)) {
@@ -66,6 +85,18 @@ export async function createApiKey(db: Db, userId: string, name: string): Promis
     }
     throw err;
   }
+}
+
+/** The latest expiry a key may be given at creation: two years (730 days) ahead. */
+export const MAX_KEY_LIFETIME_MS = 730 * 24 * 3_600_000;
+
+/** An expiry must be in the future and at most MAX_KEY_LIFETIME_MS ahead (null: the key does not expire). */
+function checkExpiry(expiresAt: Date | null, now: number): void {
+  if (expiresAt === null) return;
+  if (Number.isNaN(expiresAt.getTime()))
+    throw new AccountError('bad_request', '"expiresAt" is not a date: send an ISO 8601 time, e.g. 2027-01-31T00:00:00Z.');
+  if (expiresAt.getTime() <= now) throw new AccountError('bad_request', '"expiresAt" must be in the future.');
+  if (expiresAt.getTime() > now + MAX_KEY_LIFETIME_MS) throw new AccountError('bad_request', '"expiresAt" may be at most 2 years (730 days) ahead.');
 }
 
 /** SQLSTATE raised by the cap trigger; the trigger's limit and MAX_ACTIVE_KEYS_PER_ACCOUNT are the same 100. */
@@ -110,7 +141,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
  */
 export function keyPageQuery(userId: string, after: { createdAt: Date; id: string } | null, limit: number): Prisma.Sql {
   const position = after ? Prisma.sql`AND ("createdAt", "id") < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : Prisma.empty;
-  return Prisma.sql`SELECT "id", "name", "prefix", "createdAt", "lastUsedAt", "revokedAt" FROM "ApiKey"
+  return Prisma.sql`SELECT "id", "name", "prefix", "createdAt", "lastUsedAt", "revokedAt", "expiresAt" FROM "ApiKey"
     WHERE "userId" = ${userId} ${position} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
 }
 
@@ -143,23 +174,52 @@ export async function revokeApiKey(db: Db, userId: string, id: string): Promise<
   return toView(row);
 }
 
-export interface KeyOwner {
-  keyId: string;
-  userId: string;
-  plan: PlanId;
+/**
+ * Deletes a key that no longer works (revoked or expired), with its usage rows (its request log rows stay,
+ * naming its prefix). An active key is refused with 409 key_active: revoke it first.
+ */
+export async function deleteApiKey(db: Db, userId: string, id: string, now = Date.now()): Promise<{ deleted: string }> {
+  const existing = await ownKey(db, userId, id);
+  const expired = existing.expiresAt !== null && existing.expiresAt.getTime() <= now;
+  if (!existing.revokedAt && !expired) {
+    throw new AccountError('key_active', 'This key is still active: revoke it first, then delete it.');
+  }
+  // Only if it is still not active (a concurrent request cannot make it so, but the condition costs nothing).
+  await db.apiKey.deleteMany({ where: { id, userId } });
+  return { deleted: id };
 }
 
-/** The account behind a key, or null for an unknown or revoked key or a disabled account (one indexed query). */
-export async function authenticateApiKey(db: Db, secret: string): Promise<KeyOwner | null> {
+export interface KeyOwner {
+  keyId: string;
+  /** The key's display prefix (`yj_` + 8), for the request log. */
+  prefix: string;
+  userId: string;
+  plan: PlanId;
+  /** Unix ms when the key expires, or null; a cached owner is refused from then on (key-cache.ts). */
+  expiresAtMs: number | null;
+}
+
+/** The account behind a key, or null for an unknown, revoked or expired key or a disabled account (one indexed query). */
+export async function authenticateApiKey(db: Db, secret: string, now = Date.now()): Promise<KeyOwner | null> {
   if (!API_KEY_PATTERN.test(secret)) return null;
-  const rows = await db.$queryRaw<Array<{ keyId: string; userId: string; plan: string }>>`
-    SELECT k."id" AS "keyId", u."id" AS "userId", u."plan" AS "plan"
+  const rows = await db.$queryRaw<Array<{ keyId: string; prefix: string; userId: string; plan: string; expiresAt: Date | null }>>`
+    SELECT k."id" AS "keyId", k."prefix" AS "prefix", u."id" AS "userId", u."plan" AS "plan", k."expiresAt" AS "expiresAt"
     FROM "ApiKey" k JOIN "User" u ON u."id" = k."userId"
-    WHERE k."hash" = ${hashApiKey(secret)} AND k."revokedAt" IS NULL AND u."disabledAt" IS NULL`;
+    WHERE k."hash" = ${hashApiKey(secret)} AND k."revokedAt" IS NULL AND u."disabledAt" IS NULL
+      AND (k."expiresAt" IS NULL OR k."expiresAt" > ${new Date(now)})`;
   const row = rows[0];
   if (!row) return null;
-  return { keyId: row.keyId, userId: row.userId, plan: isPlanId(row.plan) ? row.plan : 'free' };
+  return {
+    keyId: row.keyId,
+    prefix: row.prefix,
+    userId: row.userId,
+    plan: isPlanId(row.plan) ? row.plan : 'free',
+    expiresAtMs: row.expiresAt ? new Date(row.expiresAt).getTime() : null,
+  };
 }
+
+/** Whether an owner found earlier is still good at `now` (its key has not expired since). */
+export const ownerValidAt = (owner: KeyOwner, now: number): boolean => owner.expiresAtMs === null || owner.expiresAtMs > now;
 
 /**
  * Last-used times without a write per call: each process writes a key's time at most once a

@@ -3,7 +3,7 @@
 import { ApiError } from '@/lib/errors/api-error';
 
 /** A subset of the contract's ErrorCode (ApiError's type parameter holds it to that). */
-export type AccountErrorCode = 'bad_request' | 'forbidden' | 'not_found' | 'unauthorized' | 'rate_limited' | 'key_limit_reached';
+export type AccountErrorCode = 'bad_request' | 'forbidden' | 'not_found' | 'unauthorized' | 'rate_limited' | 'key_limit_reached' | 'key_active';
 
 export class AccountError extends ApiError<AccountErrorCode> {
   /** Seconds until a throttled action may be tried again (sent as `Retry-After`, at least 1). */

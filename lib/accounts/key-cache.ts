@@ -3,8 +3,9 @@
 // NOTIFY on yamljson_auth, seen before the changing client's COMMIT is answered; see
 // lib/db/embedded.ts), and then everything is dropped. Only positive answers are kept, so a new
 // key works at once and unknown keys cannot fill the memory. Entries are keyed by the key's
-// SHA-256, never by the key itself.
-import type { KeyOwner } from './api-keys';
+// SHA-256, never by the key itself. A key's expiry is no change the database reports: a cached owner is
+// checked against it on every answer, and an expired one is dropped and refused.
+import { type KeyOwner, ownerValidAt } from './api-keys';
 import { hashApiKey } from './ids';
 
 export const KEY_CACHE_MAX_ENTRIES = 100_000;
@@ -20,6 +21,7 @@ export class KeyCache {
   constructor(
     private readonly lookup: (secret: string) => Promise<KeyOwner | null>,
     options: { maxEntries?: number } = {},
+    private readonly now: () => number = Date.now,
   ) {
     this.maxEntries = options.maxEntries ?? KEY_CACHE_MAX_ENTRIES;
   }
@@ -31,9 +33,13 @@ export class KeyCache {
   get(secret: string): Promise<KeyOwner | null> {
     const hash = hashApiKey(secret);
     const cached = this.owners.get(hash);
-    if (cached) return Promise.resolve(cached);
+    if (cached) {
+      if (ownerValidAt(cached, this.now())) return Promise.resolve(cached);
+      this.owners.delete(hash);
+      return Promise.resolve(null);
+    }
     const running = this.lookups.get(hash);
-    if (running) return running;
+    if (running) return running.then((owner) => (owner && ownerValidAt(owner, this.now()) ? owner : null));
     const generation = this.generation;
     const owner = this.lookup(secret).finally(() => {
       if (this.lookups.get(hash) === owner) this.lookups.delete(hash);

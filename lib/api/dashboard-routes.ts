@@ -3,27 +3,34 @@
 import 'server-only';
 import {
   handleCreateKey,
+  handleDeleteKey,
   handleEndAllSessions,
   handleGetPlan,
   handleListKeys,
   handleRenameKey,
+  handleRequestLog,
   handleRevokeKey,
   handleSetPlan,
   handleSignup,
   handleUsage,
 } from './handlers/dashboard';
+import { requireSessionOrApiKey } from './guards';
 import { defineRoute, type Route } from './route-table';
 import { dashboardGuards, requireSameOrigin } from './session-guards';
 import { type ApiHandler, withApi } from './with-api';
 
 const signedIn = (handler: ApiHandler) => withApi(handler, { guards: dashboardGuards });
+/** Reads scripts may make with one of the account's API keys instead of the session (counted toward the quota). */
+const sessionOrKey = (handler: ApiHandler) => withApi(handler, { guards: [requireSameOrigin, requireSessionOrApiKey] });
 
 export const DASHBOARD_ROUTES = {
   '/api/account/signup': defineRoute({ POST: withApi(handleSignup, { guards: [requireSameOrigin] }) }),
   '/api/dashboard/keys': defineRoute({ GET: signedIn(handleListKeys), POST: signedIn(handleCreateKey) }),
-  '/api/dashboard/keys/[id]': defineRoute({ PATCH: signedIn(handleRenameKey), DELETE: signedIn(handleRevokeKey) }),
+  '/api/dashboard/keys/[id]': defineRoute({ PATCH: signedIn(handleRenameKey), DELETE: signedIn(handleDeleteKey) }),
+  '/api/dashboard/keys/[id]/revoke': defineRoute({ POST: signedIn(handleRevokeKey) }),
   '/api/dashboard/plan': defineRoute({ GET: signedIn(handleGetPlan), PUT: signedIn(handleSetPlan) }),
-  '/api/dashboard/usage': defineRoute({ GET: signedIn(handleUsage) }),
+  '/api/dashboard/usage': defineRoute({ GET: sessionOrKey(handleUsage) }),
+  '/api/dashboard/requests': defineRoute({ GET: sessionOrKey(handleRequestLog) }),
   '/api/dashboard/sessions': defineRoute({ DELETE: signedIn(handleEndAllSessions) }),
 } satisfies Record<string, Route>;
 

@@ -10,6 +10,18 @@ export const SignupBodySchema = z.object({ email: requiredString('email'), passw
 /** The name's text (one line, no control characters, at most 64 characters) is the accounts' rule: cleanName. */
 export const KeyNameBodySchema = z.object({ name: z.string({ error: 'Give the key a name (a string).' }) });
 
+/** A new key: its name, and optionally when it expires (an ISO 8601 time; future, at most 2 years ahead: createApiKey). */
+export const KeyCreateBodySchema = z.object({
+  name: z.string({ error: 'Give the key a name (a string).' }),
+  expiresAt: z
+    .string({ error: '"expiresAt" must be an ISO 8601 time (a string), or null for a key that does not expire.' })
+    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/, {
+      error: '"expiresAt" must be an ISO 8601 time, e.g. 2027-01-31T00:00:00Z (or a date, 2027-01-31, meaning its start in UTC).',
+    })
+    .nullable()
+    .optional(),
+});
+
 /** An unknown plan id is refused by the accounts (setPlan), with the list of plans. */
 export const PlanBodySchema = z.object({ plan: requiredString('plan') });
 

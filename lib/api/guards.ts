@@ -4,6 +4,7 @@ import 'server-only';
 import { touchApiKey } from '@/lib/accounts/api-keys';
 import { PLANS } from '@/lib/accounts/plans';
 import { ApiError } from './errors';
+import { requireSession } from './session-guards';
 import type { ApiGuard } from './with-api';
 
 const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
@@ -21,7 +22,7 @@ export const requireApiKey: ApiGuard = async (request, ctx) => {
   // A database or Redis that does not answer (within its deadline) throws: toErrorReply makes it a
   // 503, never a 500 or a free pass.
   const owner = await ctx.services.findKeyOwner(match[1]!);
-  if (!owner) throw unauthorized('This API key is not valid: it is unknown or was revoked.');
+  if (!owner) throw unauthorized('This API key is not valid: it is unknown, expired or was revoked.');
   ctx.account = owner;
   void touchApiKey(ctx.services.db, owner.keyId);
 };
@@ -56,3 +57,12 @@ export const enforceQuota: ApiGuard = async (_request, ctx) => {
  * `ctx.responseHeaders` (X-RateLimit-*), which every response then carries, errors included.
  */
 export const keyedGuards: readonly ApiGuard[] = [requireApiKey, enforceQuota];
+
+/**
+ * The dashboard's reads that scripts use (usage, request log): a request with `Authorization: Bearer <key>` is
+ * the key's account, checked and counted like any keyed call (401, 429, X-RateLimit-*); otherwise the session.
+ */
+export const requireSessionOrApiKey: ApiGuard = async (request, ctx) => {
+  if (request.headers.get('authorization') === null) return requireSession(request, ctx);
+  for (const guard of keyedGuards) await guard(request, ctx);
+};

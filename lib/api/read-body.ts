@@ -23,6 +23,8 @@ export interface BodyReadOptions {
   account?: string;
   /** The process's gate (ctx.services.bodyGate); needed by every read whose cap is over 1 MiB. */
   gate?: BodyGate;
+  /** Counts the bytes read (withApi's context: the request log's input bytes). */
+  counter?: { inputBytes: number };
 }
 
 /** A place in the gate for a large body (429 or 503, with this copy's ApiError, when there is none). */
@@ -129,6 +131,7 @@ async function readBytesCapped(
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
+      if (options.counter) options.counter.inputBytes += value.byteLength;
       if (total > cap) {
         // Stop here: the rest is neither read nor buffered.
         reader.cancel().catch(() => {});

@@ -59,6 +59,8 @@ export interface ApiContext {
   user?: PublicUser;
   /** Headers added to the response, success or error (a reply's own headers win). */
   readonly responseHeaders: Record<string, string>;
+  /** Body bytes read so far (the body reader counts them); the request log's input bytes. */
+  inputBytes: number;
 }
 
 /** Runs before the handler; throws an ApiError to refuse the request. */
@@ -75,12 +77,15 @@ export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endp
   const guards = options.guards ?? [];
   return async (request, params = NO_PARAMS) => {
     const installed = services();
+    const started = Date.now();
+    const startedTick = performance.now();
     const ctx: ApiContext = {
       requestId: newRequestId(),
       params,
       services: installed,
       maxInputBytes: installed.config.maxInputBytes,
       responseHeaders: {},
+      inputBytes: 0,
     };
     let reply: ApiReply;
     try {
@@ -97,6 +102,42 @@ export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endp
       ...reply.headers,
       'X-Request-Id': ctx.requestId,
     };
+    if (ctx.account) recordCall(request, ctx, reply, started, startedTick);
     return { status: reply.status, headers, body: reply.body };
   };
+}
+
+const ERROR_CODE = /"code":"([a-z_]{1,40})"/;
+const PATH = /^[a-z]+:\/\/[^/]*(\/[^?#]*)/i;
+
+/**
+ * A keyed request as it ended, for the key's usage and the account's request log: counted in memory by
+ * the services' recorder (lib/accounts/key-usage.ts), written in batches. The body is never kept.
+ */
+function recordCall(request: ApiRequest, ctx: ApiContext, reply: ApiReply, started: number, startedTick: number): void {
+  const account = ctx.account!;
+  const body = reply.body;
+  const outputBytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  let errorCode: string | null = null;
+  if (reply.status >= 400) errorCode = ERROR_CODE.exec(typeof body === 'string' ? body.slice(0, 200) : '')?.[1] ?? null;
+  let inputBytes = ctx.inputBytes;
+  if (inputBytes === 0) {
+    // Refused before reading (413 on its declared length): the length it declared.
+    const declared = Number(request.headers.get('content-length'));
+    if (Number.isSafeInteger(declared) && declared > 0) inputBytes = Math.min(declared, 2 ** 31 - 1);
+  }
+  ctx.services.usage.record({
+    at: started,
+    userId: account.userId,
+    keyId: account.keyId,
+    keyPrefix: account.prefix,
+    method: request.method.slice(0, 16),
+    endpoint: (PATH.exec(request.url)?.[1] ?? '/').slice(0, 100),
+    status: reply.status,
+    errorCode,
+    inputBytes,
+    outputBytes,
+    durationMs: Math.min(2 ** 31 - 1, Math.round(performance.now() - startedTick)),
+    requestId: ctx.requestId,
+  });
 }

@@ -5,7 +5,7 @@
 export const ERROR_STATUS = {
   /** The request itself is wrong: not JSON, a field missing or mistyped, an unknown type or format. */
   bad_request: 400,
-  /** No `Authorization: Bearer <key>`, an unknown or revoked key, a disabled account, or (dashboard) no live session. */
+  /** No `Authorization: Bearer <key>`, an unknown, expired or revoked key, a disabled account, or (dashboard) no live session. */
   unauthorized: 401,
   /** Dashboard: a signed-in request from another origin, or a plan change the account may not make itself. */
   forbidden: 403,
@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   /** Dashboard: the account already has the most active API keys it may have (lib/accounts/api-keys.ts). */
   key_limit_reached: 409,
+  /** Dashboard: a key that still works cannot be deleted; revoke it first (lib/accounts/api-keys.ts). */
+  key_active: 409,
   /** The body or its `input` is larger than the plan's input limit (checked before parsing). */
   payload_too_large: 413,
   /** A method the route does not serve; `Allow` lists the ones it does. */

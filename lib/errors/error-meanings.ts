@@ -11,6 +11,7 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   forbidden: 'Dashboard only: a change sent from another origin, or a plan change the account may not make itself.',
   not_found: "Dashboard only: no such key, or not this account's.",
   key_limit_reached: 'Dashboard only: the account already has the most active API keys it may have.',
+  key_active: 'Dashboard only: a key that still works cannot be deleted; revoke it first.',
   payload_too_large:
     "`input` (or a raw-mode body) is larger than the account's plan accepts, in UTF-8 bytes, or the body is larger than its cap (`Content-Length` over it is refused before a byte is read). Checked before parsing.",
   method_not_allowed: 'The path exists but does not serve this method; `Allow` lists the methods it does.',

@@ -10,6 +10,7 @@
 // - A PostgreSQL server (DATABASE_URL): one query per call for each, exact across instances.
 import { authenticateApiKey, type KeyOwner } from '@/lib/accounts/api-keys';
 import { KeyCache } from '@/lib/accounts/key-cache';
+import { KeyUsageRecorder } from '@/lib/accounts/key-usage';
 import { DatabaseQuotaStore, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@/lib/accounts/quota';
 import { connectRedis, type RedisConnection } from '@/lib/accounts/redis';
 import { BodyGate } from '@/lib/api/body-gate';
@@ -26,6 +27,8 @@ export interface Services {
   readonly db: Db;
   readonly redis: RedisConnection | null;
   readonly quota: QuotaStore;
+  /** Per-key usage and the request log of keyed calls, buffered in memory and written in batches (lib/accounts/key-usage.ts). */
+  readonly usage: KeyUsageRecorder;
   /** The account behind an API key, or null (unknown, revoked, account disabled). */
   findKeyOwner(secret: string): Promise<KeyOwner | null>;
   /** Where conversions run: the request thread under a deadline, or a worker. */
@@ -62,6 +65,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
   const authChanges = options.authChanges ?? new AuthChanges();
   let accounts: AccountServices | undefined;
   const accountsNow = () => (accounts ??= accountServices(config, db, options.embeddedOwner, authChanges));
+  const usage = new KeyUsageRecorder(db);
   const pool = new ConversionPool({ ...defaultRunLimits, memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs });
   return {
     config,
@@ -74,11 +78,14 @@ export function createServices(config: Config, options: ServiceOptions): Service
       return accountsNow().quota;
     },
     findKeyOwner: (secret) => accountsNow().findKeyOwner(secret),
+    usage,
     pool,
     bodyGate: new BodyGate(config.largeBodies),
     authChanges,
-    // Usage counts kept in memory or buffered; none if no keyed call was served.
-    shutdown: async () => accounts?.quota.flush(),
+    // Usage counts kept in memory or buffered (none if no keyed call was served), per-key usage and the request log.
+    shutdown: async () => {
+      await Promise.all([accounts?.quota.flush(), usage.flush()]);
+    },
   };
 }
 

@@ -1,6 +1,8 @@
 // The dashboard API's bodies (GET/POST /api/dashboard/keys, /plan, /usage, and sign-up's): the server's own
 // types, imported as types only, so the pages and the API cannot drift apart.
 // biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
+import type { RequestLogView } from '@/lib/accounts/key-usage';
+// biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
 import type { Plan } from '@/lib/accounts/plans';
 
 // biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
@@ -16,4 +18,12 @@ export interface PlanBody {
   plans: PlanView[];
   /** Whether the account may move itself to a larger plan (YAMLJSON_SELF_SERVE_UPGRADES=on); else the operator grants it. */
   selfServeUpgrades: boolean;
+}
+
+// biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
+export type { KeyUsageReport, RequestLogView } from '@/lib/accounts/key-usage';
+
+/** GET /api/dashboard/requests. */
+export interface RequestLogBody {
+  requests: RequestLogView[];
 }

@@ -40,7 +40,7 @@ async function expectUnauthorized(res: Response, message: string): Promise<void>
 }
 
 describe('API keys on the keyed endpoints', () => {
-  const NOT_VALID = 'This API key is not valid: it is unknown or was revoked.';
+  const NOT_VALID = 'This API key is not valid: it is unknown, expired or was revoked.';
 
   it.each(KEYED)('%s %s: no Authorization header -> 401', async (_m, _p, call) => {
     await expectUnauthorized(await call({}), 'This endpoint needs an API key: send "Authorization: Bearer <key>". Create keys in the dashboard.');
@@ -71,7 +71,7 @@ describe('API keys on the keyed endpoints', () => {
     const { cookie } = await signedUpUser('revoke');
     const created = await (await dashboardCall(cookie, 'POST', '/api/dashboard/keys', { name: 'soon revoked' })).json();
     expect((await callConvert(bearer(created.secret))).status).toBe(200);
-    const revoked = await dashboardCall(cookie, 'DELETE', `/api/dashboard/keys/${created.key.id}`);
+    const revoked = await dashboardCall(cookie, 'POST', `/api/dashboard/keys/${created.key.id}/revoke`);
     expect(revoked.status).toBe(200);
     expect((await revoked.json()).key.revokedAt).toEqual(expect.any(String));
     for (const [, , call] of KEYED) await expectUnauthorized(await call(bearer(created.secret)), NOT_VALID);
@@ -109,9 +109,12 @@ describe('the dashboard API', () => {
     ['POST', '/api/dashboard/keys', { name: 'x' }],
     ['PATCH', '/api/dashboard/keys/key_x', { name: 'x' }],
     ['DELETE', '/api/dashboard/keys/key_x'],
+    ['POST', '/api/dashboard/keys/key_x/revoke'],
     ['GET', '/api/dashboard/plan'],
     ['PUT', '/api/dashboard/plan', { plan: 'enterprise' }],
     ['GET', '/api/dashboard/usage'],
+    ['GET', '/api/dashboard/usage?keyId=key_x'],
+    ['GET', '/api/dashboard/requests'],
   ];
 
   it.each(ROUTES)('%s %s without a session -> 401', async (method, path, body) => {
@@ -160,6 +163,10 @@ describe('the dashboard API', () => {
       message: 'No such key.',
     });
     await expectError(await dashboardCall(bob.cookie, 'DELETE', `/api/dashboard/keys/${id}`), 404, { code: 'not_found', message: 'No such key.' });
+    await expectError(await dashboardCall(bob.cookie, 'POST', `/api/dashboard/keys/${id}/revoke`), 404, {
+      code: 'not_found',
+      message: 'No such key.',
+    });
     expect((await (await dashboardCall(bob.cookie, 'GET', '/api/dashboard/keys')).json()).keys).toStrictEqual([]);
     const alices = (await (await dashboardCall(alice.cookie, 'GET', '/api/dashboard/keys')).json()).keys;
     expect(alices).toStrictEqual([expect.objectContaining({ id, name: 'alice key', revokedAt: null })]);

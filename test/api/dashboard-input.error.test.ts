@@ -61,6 +61,7 @@ describe('key ids in the path', () => {
         message: BAD_KEY_ID,
       });
       await expectError(await dashboardCall(cookie, 'DELETE', `/api/dashboard/keys/${id}`), 400, { code: 'bad_request', message: BAD_KEY_ID });
+      await expectError(await dashboardCall(cookie, 'POST', `/api/dashboard/keys/${id}/revoke`), 400, { code: 'bad_request', message: BAD_KEY_ID });
     }
     await expectError(await dashboardCall(cookie, 'DELETE', `/api/dashboard/keys/key_${'A'.repeat(20)}`), 404, {
       code: 'not_found',

@@ -88,7 +88,7 @@ describe('the cap on active keys', () => {
       message: LIMIT_MESSAGE,
     });
     const victim = (await page(cookie)).keys.find((k) => k.revokedAt === null)!;
-    expect((await dashboardCall(cookie, 'DELETE', `/api/dashboard/keys/${victim.id}`)).status).toBe(200);
+    expect((await dashboardCall(cookie, 'POST', `/api/dashboard/keys/${victim.id}/revoke`)).status).toBe(200);
     expect((await dashboardCall(cookie, 'POST', '/api/dashboard/keys', { name: 'in its place' })).status).toBe(201);
     expect(await testDb().apiKey.count({ where: { user: { email }, revokedAt: null } })).toBe(100);
   });

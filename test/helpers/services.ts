@@ -24,6 +24,7 @@ export function testServices(parts: Partial<Services> & { env?: Record<string, s
     db: missing('database'),
     redis: null,
     quota: missing('quota store'),
+    usage: missing('usage recorder'),
     findKeyOwner: () => Promise.reject(new Error("this test's services have no key lookup: pass findKeyOwner to testServices()")),
     pool: missing('conversion pool'),
     bodyGate: new BodyGate(config.largeBodies),

@@ -6,7 +6,7 @@ import type { KeyOwner } from '@/lib/accounts/api-keys';
 import { KeyCache } from '@/lib/accounts/key-cache';
 import { hashApiKey, newApiKey } from '@/lib/accounts/ids';
 
-const owner = (n = 1): KeyOwner => ({ keyId: `key_${n}`, userId: `usr_${n}`, plan: 'free' });
+const owner = (n = 1): KeyOwner => ({ keyId: `key_${n}`, prefix: 'yj_abcdefgh', userId: `usr_${n}`, plan: 'free', expiresAtMs: null });
 
 function deferred<T>(): { promise: Promise<T>; resolve(value: T): void } {
   let resolve!: (value: T) => void;

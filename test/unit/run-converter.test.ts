@@ -405,7 +405,8 @@ describe('the endpoints', () => {
       maxInputBytes: 1000,
       responseHeaders: {},
       params: {},
-      account: { keyId: 'k', userId, plan: 'free' as const },
+      inputBytes: 0,
+      account: { keyId: 'k', prefix: 'yj_k', userId, plan: 'free' as const, expiresAtMs: null },
     });
     const convert = await handleConvert(post('/api/convert', '{"input": "a: 1", "inputType": "yaml", "outputType": "json"}'), ctx('user-a'));
     const validate = await handleValidate(post('/api/validate', '{"input": "a: 1", "type": "yaml"}'), ctx('user-b'));

@@ -9,6 +9,7 @@
 // lookup finds Redis down) instead of the database; the spent account's quota store says the hour
 // is used up; the database answers health's `SELECT 1` and the key's last-use write. Everything
 // these give is an input to the real guards and handlers, whose answers are recorded as they are.
+import { KeyUsageRecorder } from '@/lib/accounts/key-usage';
 import 'server-only';
 import { PLANS, type PlanId } from '@/lib/accounts/plans';
 import type { KeyOwner } from '@/lib/accounts/api-keys';
@@ -121,8 +122,8 @@ export function exampleCalls(): Record<string, ExampleCall> {
 }
 
 const OWNERS: Record<string, KeyOwner> = {
-  [EXAMPLE_KEYS.free]: { keyId: 'key_example_free', userId: 'user_example_free', plan: 'free' },
-  [EXAMPLE_KEYS.spent]: { keyId: 'key_example_spent', userId: 'user_example_spent', plan: 'free' },
+  [EXAMPLE_KEYS.free]: { keyId: 'key_example_free', prefix: 'yj_example', userId: 'user_example_free', plan: 'free', expiresAtMs: null },
+  [EXAMPLE_KEYS.spent]: { keyId: 'key_example_spent', prefix: 'yj_example', userId: 'user_example_spent', plan: 'free', expiresAtMs: null },
 };
 
 /** The hour of `now` ends at `resetSeconds`; the spent account has used all of it. */
@@ -152,6 +153,8 @@ function exampleServices(): Services {
     db,
     redis: null,
     quota: quotaStore(),
+    // The example calls' per-key usage and log rows are counted and dropped: nothing is stored.
+    usage: new KeyUsageRecorder({ addUsage: async () => {}, addLog: async () => {}, trimLog: async () => {}, sweep: async () => {} }),
     async findKeyOwner(secret: string) {
       if (secret === EXAMPLE_KEYS.broken) throw new Error('an unexpected failure in the key lookup (the internal_error example)');
       if (secret === EXAMPLE_KEYS.redisDown) throw dependencyUnavailable(['redis']);

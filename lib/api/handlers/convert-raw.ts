@@ -23,7 +23,7 @@ export async function handleRawConvert(request: ApiRequest, ctx: ApiContext, que
     ...Object.fromEntries(FORMAT_FIELD_NAMES.map((name) => [name, query.get(name) ?? undefined])),
   });
   const { from, to, ...flags } = options;
-  const body = await readRawBody(request, ctx.maxInputBytes, { account: ctx.account?.userId, gate: ctx.services.bodyGate });
+  const body = await readRawBody(request, ctx.maxInputBytes, { account: ctx.account?.userId, gate: ctx.services.bodyGate, counter: ctx });
   const answer = await runConversionJob(
     ctx.services.pool,
     {

@@ -12,7 +12,7 @@ export async function handleConvert(request: ApiRequest, ctx: ApiContext): Promi
     const query = new URLSearchParams(request.url.slice(queryAt + 1));
     if (query.has('from') || query.has('to')) return handleRawConvert(request, ctx, query);
   }
-  const body = await readJsonBodyBytes(request, ctx.maxInputBytes, { account: ctx.account?.userId, gate: ctx.services.bodyGate });
+  const body = await readJsonBodyBytes(request, ctx.maxInputBytes, { account: ctx.account?.userId, gate: ctx.services.bodyGate, counter: ctx });
   // Parsing, the schema (400), the size check (413) and the conversion: lib/conversion/conversion-job.ts.
   const limit = { maxInputBytes: ctx.maxInputBytes, planName: ctx.planName };
   const answer = await runConversionJob(ctx.services.pool, { kind: 'convert', body, limit }, request, ctx.account?.userId);

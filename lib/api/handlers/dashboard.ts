@@ -1,12 +1,14 @@
 // The dashboard's API (session + same-origin guards run first): sign-up, keys, plan, usage, sessions.
 import 'server-only';
-import { createApiKey, listApiKeys, renameApiKey, revokeApiKey } from '@/lib/accounts/api-keys';
-import { PLAN_LIST } from '@/lib/accounts/plans';
-import { usageSummary } from '@/lib/accounts/quota';
+import { createApiKey, deleteApiKey, listApiKeys, renameApiKey, revokeApiKey } from '@/lib/accounts/api-keys';
+import { keyUsageCsv, keyUsageReport, readRequestLog } from '@/lib/accounts/key-usage';
+import { PLAN_LIST, type PlanId } from '@/lib/accounts/plans';
+import { accountUsageCsv, usageSummary } from '@/lib/accounts/quota';
 import { endAllSessions } from '@/lib/accounts/sessions';
 import { changeOwnPlan, signUp } from '@/lib/accounts/users';
 import { requestClientAddress } from '@/lib/http/client-address';
-import { KeyNameBodySchema, parseDashboardBody, PlanBodySchema, SignupBodySchema } from '../dashboard-schemas';
+import { ApiError } from '../errors';
+import { KeyCreateBodySchema, KeyNameBodySchema, parseDashboardBody, PlanBodySchema, SignupBodySchema } from '../dashboard-schemas';
 import { jsonReply, type ApiReply } from '../reply';
 import { readJsonBody } from '../read-body';
 import type { ApiContext, ApiRequest } from '../with-api';
@@ -42,9 +44,17 @@ export async function handleListKeys(request: ApiRequest, ctx: ApiContext): Prom
 
 export async function handleCreateKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const body = await readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
-  const { name } = parseDashboardBody(KeyNameBodySchema, body);
-  const created = await createApiKey(ctx.services.db, signedIn(ctx).id, name);
+  const { name, expiresAt } = parseDashboardBody(KeyCreateBodySchema, body);
+  const created = await createApiKey(ctx.services.db, signedIn(ctx).id, name, expiresAt ? isoTime(expiresAt) : null);
   return jsonReply(created, 201);
+}
+
+/** An ISO 8601 time the schema let through, as a Date; a day that does not exist (2027-02-30) is an invalid Date, not March 2. */
+function isoTime(text: string): Date {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) return new Date(Number.NaN);
+  return new Date(text);
 }
 
 export async function handleRenameKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
@@ -53,8 +63,14 @@ export async function handleRenameKey(request: ApiRequest, ctx: ApiContext): Pro
   return jsonReply({ key: await renameApiKey(ctx.services.db, signedIn(ctx).id, keyIdParam(ctx), name) });
 }
 
+// POST /api/dashboard/keys/[id]/revoke - the key is refused from the next call on.
 export async function handleRevokeKey(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   return jsonReply({ key: await revokeApiKey(ctx.services.db, signedIn(ctx).id, keyIdParam(ctx)) });
+}
+
+// DELETE /api/dashboard/keys/[id] - a revoked or expired key goes from the list (409 key_active for a working key).
+export async function handleDeleteKey(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
+  return jsonReply(await deleteApiKey(ctx.services.db, signedIn(ctx).id, keyIdParam(ctx)));
 }
 
 const planBody = (plan: string, ctx: ApiContext) => ({ plan, plans: PLAN_LIST, selfServeUpgrades: ctx.services.config.selfServeUpgrades });
@@ -71,11 +87,52 @@ export async function handleSetPlan(request: ApiRequest, ctx: ApiContext): Promi
   return jsonReply(planBody(user.plan, ctx));
 }
 
-export async function handleUsage(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  const user = signedIn(ctx);
-  // Counts kept in memory or buffered (embedded and Redis quota stores) are written first: the page shows every call.
-  await ctx.services.quota.flush();
-  return jsonReply(await usageSummary(ctx.services.db, user.id, user.plan));
+/** The account of a request that a session or one of the account's API keys signed (requireSessionOrApiKey). */
+function accountOf(ctx: ApiContext): { id: string; plan: PlanId } {
+  if (ctx.user) return { id: ctx.user.id, plan: ctx.user.plan };
+  if (ctx.account) return { id: ctx.account.userId, plan: ctx.account.plan };
+  throw new Error('usage handlers run after requireSessionOrApiKey');
+}
+
+/** `?format=` of the usage endpoint: json (the default) or csv. */
+function formatParam(url: URL): 'json' | 'csv' {
+  const format = url.searchParams.get('format') ?? 'json';
+  if (format !== 'json' && format !== 'csv') throw new ApiError('bad_request', '"format" is json or csv.');
+  return format;
+}
+
+function csvReply(text: string, filename: string): ApiReply {
+  return {
+    status: 200,
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Disposition': `attachment; filename="${filename}"` },
+    body: text,
+  };
+}
+
+// GET /api/dashboard/usage[?keyId=key_...][&format=csv] - with the session, or with a Bearer key of the same
+// account (scripts; such a call counts toward the quota). Without keyId: the account's hour, 24 hours and 30 days;
+// with keyId: that key's calls per UTC hour and endpoint, 30 days (another account's key: 404).
+export async function handleUsage(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
+  const account = accountOf(ctx);
+  const url = new URL(request.url);
+  const format = formatParam(url);
+  const keyId = url.searchParams.get('keyId');
+  // What is kept in memory or buffered (quota counts, per-key usage) is written first: the answer has every call.
+  await Promise.all([ctx.services.quota.flush(), ctx.services.usage.flush()]);
+  if (keyId !== null) {
+    const report = await keyUsageReport(ctx.services.db, account.id, keyId);
+    return format === 'csv' ? csvReply(keyUsageCsv(report), `yamljson-usage-${report.prefix}.csv`) : jsonReply(report);
+  }
+  const summary = await usageSummary(ctx.services.db, account.id, account.plan);
+  return format === 'csv' ? csvReply(accountUsageCsv(summary), 'yamljson-usage.csv') : jsonReply(summary);
+}
+
+// GET /api/dashboard/requests[?requestId=req_...] - the newest 100 of the account's request log, or the one request.
+export async function handleRequestLog(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
+  const account = accountOf(ctx);
+  const requestId = new URL(request.url).searchParams.get('requestId');
+  await ctx.services.usage.flush();
+  return jsonReply({ requests: await readRequestLog(ctx.services.db, account.id, { requestId }) });
 }
 
 // DELETE /api/dashboard/sessions - sign out everywhere: every session of the account ends, this one too.

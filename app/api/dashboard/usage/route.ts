@@ -1,4 +1,4 @@
-// GET /api/dashboard/usage - this hour against the quota, and the last 24 hours.
+// GET /api/dashboard/usage[?keyId=][&format=csv] - the account's usage (hour, 24 hours, 30 days) or one key's; session or Bearer key.
 import { nextRoutes } from '@/lib/api/routes';
 
 export const runtime = 'nodejs';

@@ -1,4 +1,4 @@
-// PATCH /api/dashboard/keys/{id} - rename; DELETE - revoke (refused on the very next API call).
+// PATCH /api/dashboard/keys/{id} - rename; DELETE - delete a revoked or expired key (an active one: 409 key_active).
 import { nextRoutes } from '@/lib/api/routes';
 
 export const runtime = 'nodejs';
