@@ -73,7 +73,7 @@ export async function signUp(db: Db, emailInput: string, password: string, addre
   const { token, insert } = issueToken(db, id, 'verify_email', email);
   try {
     const [, , row] = await db.$transaction([
-      db.user.create({ data: { id, email, passwordHash, plan: 'free' } }),
+      db.user.create({ data: { id, email, passwordHash, plan: 'free', emailVerifiedAt: null } }),
       insert,
       mail.insert(db, verifyEmailMail(email, id, origin, token)),
     ]);

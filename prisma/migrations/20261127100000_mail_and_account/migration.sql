@@ -1,6 +1,7 @@
 -- Issue 13 §1: email verification, single-use mail links, and the outbox every mail is written to
--- before it is sent (lib/mail/). Accounts that existed before this migration are taken as verified:
--- they signed up when no mail could be sent.
+-- before it is sent (lib/mail/). Accounts that existed before this migration are taken as verified
+-- (they signed up when no mail could be sent), and so is any account made without saying otherwise
+-- (the operator's command, tests): only sign-up inserts "emailVerifiedAt" NULL.
 -- An unverified account may hold one active API key: the trigger below refuses a second with
 -- SQLSTATE YJ002 (lib/accounts/verification.ts turns it into 403 email_unverified). Like the key cap
 -- (20261125100000_api_key_pages) it counts under the account's row lock, so racing creations take
@@ -8,7 +9,7 @@
 -- outside quotes.
 
 -- AlterTable
-ALTER TABLE "User" ADD COLUMN "emailVerifiedAt" TIMESTAMPTZ(3);
+ALTER TABLE "User" ADD COLUMN "emailVerifiedAt" TIMESTAMPTZ(3) DEFAULT CURRENT_TIMESTAMP;
 
 -- Backfill
 UPDATE "User" SET "emailVerifiedAt" = "createdAt";
