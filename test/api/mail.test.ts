@@ -3,6 +3,7 @@
 // and follows its link like the account's owner would. Verification, resend, "someone tried to sign
 // up", password reset (single use, 30 minutes on an injected clock, sessions ended), change password,
 // change email, account deletion, and an SMTP server that is down when the mail is written.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetPassword } from '@/lib/accounts/recovery';
 import { INVALID_LINK } from '@/lib/accounts/tokens';
@@ -299,6 +300,12 @@ describe('the account page', () => {
     const confirmation = await mailbox.waitFor(email, /^Your yamljson account was deleted/);
     expect(confirmation.text).toContain('API keys were revoked');
     expect(await signIn(email, GOOD_PASSWORD, randomClientAddress(), base)).toStrictEqual({ cookie: null, error: 'Wrong email or password.' });
+    // The call counted in memory after the last write is dropped with the account, not written (nor retried) later:
+    // another account's usage page makes the store write what it holds.
+    const bystander = await newAccount('bystander');
+    expect((await call(bystander.cookie, 'GET', '/api/dashboard/usage')).status).toBe(200);
+    expect(await db.usageHour.count({ where: { userId } })).toBe(0);
+    expect(readFileSync(server.app.logFile, 'utf8')).not.toContain('could not store usage counts');
   });
 
   it('the endpoints need a session and the same origin', async () => {
