@@ -10,16 +10,32 @@ import { AccountError } from './errors';
 import { mayMail } from './mail-throttle';
 import { hashPassword, PASSWORD_MAX_LENGTH, passwordProblem, verifyPassword } from './passwords';
 import { sessionRowId } from './sessions';
+import { releaseAttempts, reserveAttempt, throttledError } from './throttle';
 import { issueToken, retireTokens } from './tokens';
 
 const WRONG_PASSWORD = 'That is not your current password.';
 
-/** The account's row, once its password is checked (403 forbidden otherwise: the session stays signed in). */
+/** Wrong passwords one account may give here per window (a stolen session cookie cannot guess the password). */
+export const PASSWORD_CHECK_MAX_FAILURES = 10;
+const PASSWORD_CHECK_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * The account's row, once its password is checked (403 forbidden otherwise: the session stays signed
+ * in). Failures are counted per account, like sign-in's, before the check: past the limit, 429.
+ */
 async function withPassword(db: Db, userId: string, password: string) {
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user || user.disabledAt) throw new AccountError('not_found', 'No such account.');
-  if (password.length > PASSWORD_MAX_LENGTH || !(await verifyPassword(password, user.passwordHash)))
+  const rule = { key: `account-password:${user.id}`, max: PASSWORD_CHECK_MAX_FAILURES, windowSeconds: PASSWORD_CHECK_WINDOW_SECONDS };
+  const attempt = await reserveAttempt(db, rule);
+  if (attempt.waitSeconds > 0) {
+    await releaseAttempts(db, [attempt]);
+    throw throttledError('Too many wrong passwords.', attempt.waitSeconds);
+  }
+  if (password.length > PASSWORD_MAX_LENGTH || !(await verifyPassword(password, user.passwordHash))) {
     throw new AccountError('forbidden', WRONG_PASSWORD);
+  }
+  await releaseAttempts(db, [attempt]);
   return user;
 }
 

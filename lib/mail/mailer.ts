@@ -157,7 +157,7 @@ export class MailService implements MailSender {
       await markFailed(this.db, mail.id, reason.slice(0, 500), new Date(Date.now() + delay));
       return;
     }
-    await markSent(this.db, mail.id);
+    await markSent(this.db, mail);
   }
 
   /** A timer for the next mail due (a retry), if any comes before the next sweep. */

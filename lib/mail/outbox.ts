@@ -74,8 +74,16 @@ export async function claimDueMails(db: Db, now: Date, leaseMs: number, limit: n
     RETURNING "id", "to", "subject", "text", "attempts"`;
 }
 
-export async function markSent(db: Db, id: string, now = new Date()): Promise<void> {
-  await db.outboxMail.update({ where: { id }, data: { sentAt: now, lastError: null } });
+/** A link's token in a mail's text. */
+const TOKEN_IN_LINK = /([?&]token=)[0-9A-Za-z]+/g;
+
+/**
+ * A delivered mail: its links' tokens are blanked in the stored copy (the recipient has them; a
+ * reader of the database then finds no working reset link). Kept mails (no SMTP_URL) keep theirs:
+ * the operator hands them on.
+ */
+export async function markSent(db: Db, mail: { id: string; text: string }, now = new Date()): Promise<void> {
+  await db.outboxMail.update({ where: { id: mail.id }, data: { sentAt: now, lastError: null, text: mail.text.replace(TOKEN_IN_LINK, '$1(sent)') } });
 }
 
 /** A failed attempt: tried again at `retryAt`, or never again (`retryAt` null). */

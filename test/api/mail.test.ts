@@ -5,6 +5,7 @@
 // change email, account deletion, and an SMTP server that is down when the mail is written.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_CHECK_MAX_FAILURES } from '@/lib/accounts/account-settings';
 import { resetPassword } from '@/lib/accounts/recovery';
 import { INVALID_LINK } from '@/lib/accounts/tokens';
 import { UNVERIFIED_KEY_MESSAGE } from '@/lib/accounts/verification';
@@ -91,6 +92,15 @@ async function newAccount(label: string, { verify = true } = {}): Promise<{ emai
   return { email, cookie: await signedIn(email), verification };
 }
 
+/** The outbox row of the mail to `email`, once it is marked sent (just after the SMTP server accepted it). */
+async function sentCopy(email: string) {
+  for (;;) {
+    const row = await db.outboxMail.findFirstOrThrow({ where: { to: email }, orderBy: { createdAt: 'asc' } });
+    if (row.sentAt) return row;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function expectSignedOut(cookie: string): Promise<void> {
   await expectError(await call(cookie, 'GET', '/api/dashboard/keys'), 401, { code: 'unauthorized', message: 'Sign in to use the dashboard.' });
 }
@@ -117,10 +127,14 @@ describe('email verification', () => {
     expect((await page(link)).html).toContain(INVALID_LINK);
     expect((await page('/dashboard', cookie)).html).not.toContain('Confirm your email address.');
     expect((await call(cookie, 'POST', '/api/dashboard/keys', { name: 'second' })).status).toBe(201);
-    // Only a hash of the token is stored.
+    // Only a hash of the token is stored, and the delivered mail's stored copy has its token blanked.
+    const token = new URLSearchParams(link.split('?')[1]).get('token')!;
     const rows = await db.accountToken.findMany({ where: { email } });
-    expect(rows.map((r) => r.id)).not.toContain(new URLSearchParams(link.split('?')[1]).get('token'));
+    expect(rows.map((r) => r.id)).not.toContain(token);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);
+    const stored = await sentCopy(email);
+    expect(stored.text).not.toContain(token);
+    expect(stored.text).toContain(`${base}/verify-email?token=(sent)`);
   });
 
   it('"resend" mails a new link and the old one stops working', async () => {
@@ -306,6 +320,18 @@ describe('the account page', () => {
     expect((await call(bystander.cookie, 'GET', '/api/dashboard/usage')).status).toBe(200);
     expect(await db.usageHour.count({ where: { userId } })).toBe(0);
     expect(readFileSync(server.app.logFile, 'utf8')).not.toContain('could not store usage counts');
+  });
+
+  it('wrong passwords on the account page are limited per account: the 11th try is refused even when right', async () => {
+    const { cookie } = await newAccount('guess');
+    const attempt = (password: string) => call(cookie, 'PUT', '/api/dashboard/account/email', { newEmail: uniqueEmail('guess-new'), password });
+    for (let i = 0; i < PASSWORD_CHECK_MAX_FAILURES; i++) expect((await attempt(`wrong guess ${i}`)).status).toBe(403);
+    const refused = await attempt(GOOD_PASSWORD);
+    await expectError(refused, 429, {
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Too many wrong passwords\. Try again in \d+ minutes?\.$/),
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('the endpoints need a session and the same origin', async () => {
