@@ -17,6 +17,7 @@ import { isAccountError } from '@/lib/accounts/errors';
 import { PLAN_IDS } from '@/lib/accounts/plans';
 import { randomBase62 } from '@/lib/accounts/ids';
 import { disableUser, ensureUser, findUserByEmail, setPassword, setPlan } from '@/lib/accounts/users';
+import { refuseUnverifiedSecondKey } from '@/lib/accounts/verification';
 import { readConfig } from '@/lib/config';
 import { connectForTool } from '@/lib/db/connect';
 import type { Db } from '@/lib/db/client';
@@ -78,7 +79,7 @@ async function main(argv: string[]): Promise<void> {
         const { user, created } = await ensureUser(conn.db, email);
         if (created) console.error(`Created the account ${user.email} (with a random password).`);
         if (values.plan) await setPlan(conn.db, user.id, values.plan);
-        const { secret } = await createApiKey(conn.db, user.id, values.name ?? 'admin');
+        const { secret } = await refuseUnverifiedSecondKey(createApiKey(conn.db, user.id, values.name ?? 'admin'));
         process.stdout.write(`${secret}\n`);
         return;
       }
