@@ -67,6 +67,19 @@ const PAGES: PageCase[] = [
       await expect(page.getByTestId('current-plan')).toHaveText('Free');
     },
   },
+  {
+    name: 'dashboard-unverified',
+    path: '/dashboard',
+    heading: /Dashboard/,
+    prepare: async (request, origin, tag) => {
+      await createAccountWithKey(request, origin, tag, { verify: false });
+      return '/dashboard';
+    },
+    ready: async (page) => {
+      await expect(page.getByRole('region', { name: 'Confirm your email address.' })).toBeVisible();
+      await expect(page.getByTestId('keys-table')).toBeVisible();
+    },
+  },
   { name: 'forgot-password', path: '/forgot-password', heading: /Forgot your password\?/ },
   {
     name: 'reset-password',
