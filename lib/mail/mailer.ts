@@ -37,7 +37,7 @@ export const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 1_000, maxDelayMs: 5 *
 
 /** Delay before the attempt after `attempts` failed ones. */
 export const retryDelayMs = (attempts: number, policy: RetryPolicy = DEFAULT_RETRY) =>
-  Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
+  Math.max(1, Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.min(30, Math.max(0, attempts - 1))));
 
 /** nodemailer's own deadlines (ms): a server that accepts the connection and never answers costs one attempt, not a stuck sender. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -140,8 +140,10 @@ export class MailService implements MailSender {
   }
 
   private async round(): Promise<void> {
+    // Only mails due when the round began: one that failed in it waits for its retry time, even a short one.
+    const start = new Date();
     for (;;) {
-      const due = await claimDueMails(this.db, new Date(), this.retry.leaseMs, BATCH);
+      const due = await claimDueMails(this.db, start, this.retry.leaseMs, BATCH);
       if (due.length === 0) return;
       await Promise.all(due.map((mail) => this.deliver(mail)));
     }

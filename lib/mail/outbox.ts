@@ -59,11 +59,11 @@ export interface ClaimedMail {
 }
 
 /**
- * Takes up to `limit` mails due for delivery: each one's attempt is counted and its next attempt put
+ * Takes up to `limit` mails due at `now`: each one's attempt is counted and its next attempt put
  * `leaseMs` ahead, which is when another sender may take it over if this one never says how it went.
  */
 export async function claimDueMails(db: Db, now: Date, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
-  const leaseUntil = new Date(now.getTime() + leaseMs);
+  const leaseUntil = new Date(Date.now() + leaseMs);
   const oldest = new Date(now.getTime() - MAIL_MAX_AGE_MS);
   return db.$queryRaw<ClaimedMail[]>`
     UPDATE "OutboxMail" SET "attempts" = "attempts" + 1, "nextAttemptAt" = ${leaseUntil}
