@@ -2,10 +2,12 @@
 // anything (the fixture watches every request), has no serious accessibility violation, and leaves
 // a screenshot in test-results/screenshots/, and no two pieces of its visible text overlap (measured boxes).
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { createAccountWithKey } from './support/accounts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { clientAddressHeader, createAccountWithKey, uniqueEmail } from './support/accounts';
+import { GOOD_PASSWORD } from '../test/helpers/fixtures';
 import { expect, test } from './support/fixtures';
 import { expectNoOverlap, smallestTextHeightPx } from './support/layout';
+import { linkPath, waitForMail } from './support/mailbox';
 import { settled, waitForEditors } from './support/monaco';
 
 const VIEWPORTS = {
@@ -20,9 +22,22 @@ interface PageCase {
   signedIn?: boolean;
   /** After sign-in, before the page loads (`key`: the account's key; `origin`: the app's). */
   setup?: (page: Page, key: string, origin: string) => Promise<void>;
+  /** Makes what the page needs and returns the path to open instead of `path` (a mailed link's). */
+  prepare?: (request: APIRequestContext, origin: string, tag: string) => Promise<string>;
   ready?: (page: Page) => Promise<void>;
   /** Layout checks of this page beyond the common ones. */
   layout?: (page: Page, viewport: keyof typeof VIEWPORTS) => Promise<void>;
+}
+
+/** A new account's mailed link of `kind` (sign-up's verification, or a password reset it asked for). */
+async function mailedLink(request: APIRequestContext, origin: string, tag: string, kind: 'verify' | 'reset'): Promise<string> {
+  const email = uniqueEmail(tag);
+  const headers = { Origin: origin, ...clientAddressHeader() };
+  const signup = await request.post('/api/account/signup', { data: { email, password: GOOD_PASSWORD }, headers });
+  expect(signup.status()).toBe(201);
+  if (kind === 'verify') return linkPath(await waitForMail(email, /^Confirm your email address/));
+  expect((await request.post('/api/account/password-reset', { data: { email }, headers })).status()).toBe(200);
+  return linkPath(await waitForMail(email, /^Reset your yamljson password/));
 }
 
 const PAGES: PageCase[] = [
@@ -83,6 +98,47 @@ const PAGES: PageCase[] = [
       }
     },
   },
+  {
+    name: 'dashboard-unverified',
+    path: '/dashboard',
+    heading: /Dashboard/,
+    prepare: async (request, origin, tag) => {
+      await createAccountWithKey(request, origin, tag, { verify: false });
+      return '/dashboard';
+    },
+    ready: async (page) => {
+      await expect(page.getByRole('region', { name: 'Confirm your email address.' })).toBeVisible();
+      await expect(page.getByTestId('keys-table')).toBeVisible();
+    },
+  },
+  { name: 'forgot-password', path: '/forgot-password', heading: /Forgot your password\?/ },
+  {
+    name: 'reset-password',
+    path: '/reset-password',
+    heading: /Choose a new password/,
+    prepare: (request, origin, tag) => mailedLink(request, origin, tag, 'reset'),
+    ready: async (page) => {
+      await expect(page.getByLabel('New password')).toBeVisible();
+    },
+  },
+  {
+    name: 'verify-email',
+    path: '/verify-email',
+    heading: /Email address/,
+    prepare: (request, origin, tag) => mailedLink(request, origin, tag, 'verify'),
+    ready: async (page) => {
+      await expect(page.getByRole('status')).toContainText('is verified.');
+    },
+  },
+  {
+    name: 'account',
+    path: '/dashboard/account',
+    heading: /Account/,
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: 'Delete account…' })).toBeVisible();
+    },
+  },
   { name: 'not-found', path: '/no-such-page', heading: /Page not found/ },
 ];
 
@@ -108,7 +164,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
           // The browser reports a 404 document as a failed resource: expected here, and only here.
           if (pageCase.name === 'not-found') watch.allowConsoleError(/the server responded with a status of 404/);
           await page.emulateMedia({ colorScheme: scheme });
-          const response = await page.goto(pageCase.path);
+          const path = (await pageCase.prepare?.(page.request, baseURL!, `${pageCase.name}-${viewportName}-${scheme}`)) ?? pageCase.path;
+          const response = await page.goto(path);
           expect(response?.status()).toBe(pageCase.name === 'not-found' ? 404 : 200);
           await expect(page.getByRole('heading', { level: 1, name: pageCase.heading })).toBeAttached();
           await pageCase.ready?.(page);

@@ -8,20 +8,49 @@
 //     sets a new random password, prints only it, and ends every session of the account.
 //   npm run admin -- disable-account --email <email>
 //     refuses the account's keys and sign-in, and ends its sessions.
+//   npm run admin -- outbox [--limit <n>] [--email <email>]
+//     prints the newest mails of the outbox (default 20), with their links and whether they were sent:
+//     without SMTP_URL this is how an operator hands someone their verification or reset link.
 import { parseArgs } from 'node:util';
 import { createApiKey } from '@/lib/accounts/api-keys';
 import { isAccountError } from '@/lib/accounts/errors';
 import { PLAN_IDS } from '@/lib/accounts/plans';
 import { randomBase62 } from '@/lib/accounts/ids';
 import { disableUser, ensureUser, findUserByEmail, setPassword, setPlan } from '@/lib/accounts/users';
+import { refuseUnverifiedSecondKey } from '@/lib/accounts/verification';
 import { readConfig } from '@/lib/config';
 import { connectForTool } from '@/lib/db/connect';
+import type { Db } from '@/lib/db/client';
+import { mailStatus, recentMails } from '@/lib/mail/outbox';
 
 const USAGE = `Usage:
   npm run admin -- create-key --email <email> [--plan ${PLAN_IDS.join('|')}] [--name <name>]
   npm run admin -- set-plan --email <email> --plan ${PLAN_IDS.join('|')}
   npm run admin -- reset-password --email <email>
-  npm run admin -- disable-account --email <email>`;
+  npm run admin -- disable-account --email <email>
+  npm run admin -- outbox [--limit <n>] [--email <email>]`;
+
+/** Mails listed by `outbox` unless --limit says otherwise, and the most it lists. */
+const OUTBOX_DEFAULT_LIMIT = 20;
+const OUTBOX_MAX_LIMIT = 1000;
+
+/** `outbox`: the newest mails first, each with its status, then its text (links included), indented. */
+async function printOutbox(db: Db, limitText: string | undefined, email: string | undefined, smtpConfigured: boolean): Promise<void> {
+  const limit = limitText === undefined ? OUTBOX_DEFAULT_LIMIT : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > OUTBOX_MAX_LIMIT)
+    throw new UsageError(`--limit must be a whole number from 1 to ${OUTBOX_MAX_LIMIT}.`);
+  const mails = (await recentMails(db, email ? OUTBOX_MAX_LIMIT : limit))
+    .filter((mail) => !email || mail.to === email.trim().toLowerCase())
+    .slice(0, limit);
+  if (mails.length === 0) {
+    console.error('The outbox is empty.');
+    return;
+  }
+  for (const mail of mails) {
+    process.stdout.write(`${mail.createdAt.toISOString()}  ${mail.kind}  to ${mail.to}  [${mailStatus(mail, smtpConfigured)}]\n`);
+    process.stdout.write(`  Subject: ${mail.subject}\n${mail.text.replace(/^/gm, '  | ')}\n\n`);
+  }
+}
 
 class UsageError extends Error {}
 
@@ -29,19 +58,28 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' } },
+    options: { email: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' }, limit: { type: 'string' } },
     strict: true,
   });
+  const config = readConfig();
+  if (command === 'outbox') {
+    const conn = await connectForTool(config.database);
+    try {
+      return await printOutbox(conn.db, values.limit, values.email, config.mail.smtpUrl !== null);
+    } finally {
+      await conn.close();
+    }
+  }
   if (!values.email) throw new UsageError('--email is required.');
   const email = values.email;
-  const conn = await connectForTool(readConfig().database);
+  const conn = await connectForTool(config.database);
   try {
     switch (command) {
       case 'create-key': {
         const { user, created } = await ensureUser(conn.db, email);
         if (created) console.error(`Created the account ${user.email} (with a random password).`);
         if (values.plan) await setPlan(conn.db, user.id, values.plan);
-        const { secret } = await createApiKey(conn.db, user.id, values.name ?? 'admin');
+        const { secret } = await refuseUnverifiedSecondKey(createApiKey(conn.db, user.id, values.name ?? 'admin'));
         process.stdout.write(`${secret}\n`);
         return;
       }

@@ -93,6 +93,11 @@ async function main(): Promise<void> {
 
   const services = createServices(config, { databaseUrl: url, embeddedOwner: embedded !== null, authChanges, dev: options.dev });
   installServices(services);
+  // Mails left unsent by an earlier run are sent now (with SMTP_URL); without it they stay in the outbox.
+  services.mail.start();
+  console.log(
+    `[yamljson] mail: ${services.mail.delivers ? 'sent through SMTP_URL' : 'kept in the outbox and this log (no SMTP_URL; `npm run admin -- outbox`)'}`,
+  );
   // The workers start now, not during the first large request (starting them takes CPU that requests would otherwise wait for).
   startConversionPool(services.pool);
 

@@ -35,6 +35,9 @@ export function SiteHeader() {
               <Link href="/dashboard" className="nav-link" aria-current={pathname === '/dashboard' ? 'page' : undefined}>
                 Dashboard
               </Link>
+              <Link href="/dashboard/account" className="nav-link" aria-current={pathname === '/dashboard/account' ? 'page' : undefined}>
+                Account
+              </Link>
               <button type="button" className="button button-small" onClick={() => signOut({ callbackUrl: '/' })}>
                 Sign out
               </button>

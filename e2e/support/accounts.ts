@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { GOOD_PASSWORD, uniqueEmail as uniqueTestEmail } from '../../test/helpers/fixtures';
+import { linkPath, mailboxAvailable, waitForMail } from './mailbox';
 
 /**
  * A client address of its own for each account the tests make: the test server trusts 127.0.0.1 as
@@ -22,15 +23,33 @@ export async function accountsAvailable(request: APIRequestContext, origin: stri
 }
 
 /**
- * Signs up, signs in (next-auth credentials, cookies kept in `request`: a page's `page.request`
+ * Follows the verification link sign-up mailed to `email`, as its owner would (when the tests' own
+ * SMTP server receives the app's mail; against another server the account stays unverified, with
+ * its one key).
+ */
+export async function verifyByMail(request: APIRequestContext, email: string): Promise<void> {
+  if (!mailboxAvailable()) return;
+  const mail = await waitForMail(email, /^Confirm your email address/);
+  const page = await request.get(linkPath(mail));
+  expect(await page.text()).toContain(`${email} is verified.`);
+}
+
+/**
+ * Signs up, verifies the address by mail (verifyByMail), signs in (next-auth credentials, cookies kept in `request`: a page's `page.request`
  * signs its page in) and creates a key. Dashboard routes take same-origin requests only, so each
  * call says it comes from the app's own origin, as the browser would.
  */
-export async function createAccountWithKey(request: APIRequestContext, origin: string, tag: string): Promise<{ email: string; key: string }> {
+export async function createAccountWithKey(
+  request: APIRequestContext,
+  origin: string,
+  tag: string,
+  { verify = true } = {},
+): Promise<{ email: string; key: string }> {
   const headers = { Origin: origin, ...clientAddressHeader() };
   const email = uniqueEmail(tag);
   const signup = await request.post('/api/account/signup', { data: { email, password: GOOD_PASSWORD }, headers });
   expect(signup.status(), await signup.text()).toBe(201);
+  if (verify) await verifyByMail(request, email);
   const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
   const signin = await request.post('/api/auth/callback/credentials', {
     form: { csrfToken, email, password: GOOD_PASSWORD, json: 'true' },

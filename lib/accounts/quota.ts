@@ -70,9 +70,28 @@ async function storeCalls(db: Db, userId: string, hourMs: number, calls: number)
     await incrementUsage(db, userId, new Date(hourMs), calls);
     return true;
   } catch (err) {
+    // The account was deleted since these calls were counted: its usage went with it (issue 13 §1).
+    if (isForeignKeyViolation(err)) return true;
     console.error('[quota] could not store usage counts:', err);
     return false;
   }
+}
+
+/** SQLSTATE 23503 (Prisma: P2003), as the driver adapter passes it on: the row's account is gone. */
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const fields = e as {
+      code?: unknown;
+      kind?: unknown;
+      originalCode?: unknown;
+      meta?: { code?: unknown; driverAdapterError?: unknown };
+      cause?: unknown;
+    };
+    if (fields.kind === 'ForeignKeyConstraintViolation') return true;
+    if ([fields.code, fields.originalCode, fields.meta?.code].some((code) => code === '23503' || code === 'P2003')) return true;
+    e = fields.cause ?? fields.meta?.driverAdapterError;
+  }
+  return false;
 }
 
 /**

@@ -11,7 +11,9 @@ import { toPublicUser, type PublicUser } from './public-user';
 /** A session lasts this long from sign-in, however active it is. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
-const rowId = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** A session's row id: the SHA-256 (hex) of the secret its cookie carries. */
+export const sessionRowId = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const rowId = sessionRowId;
 
 /** Starts a session for the account; returns the secret that only the session cookie carries. */
 export async function startSession(db: Db, userId: string, now = new Date()): Promise<string> {

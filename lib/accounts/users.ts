@@ -1,12 +1,16 @@
 // Accounts: sign-up, credential checks (with throttling), passwords, plans, disabling.
 import type { Db } from '@/lib/db/client';
+import type { MailSender } from '@/lib/mail/mailer';
+import { signupExistingMail, verifyEmailMail } from '@/lib/mail/messages';
 import { hitCounter } from './counters';
 import { emailProblem, normalizeEmail } from './email';
 import { AccountError } from './errors';
 import { newId, secretBase62 } from './ids';
+import { mayMail } from './mail-throttle';
 import { dummyPasswordHash, hashPassword, PASSWORD_MAX_LENGTH, passwordProblem, verifyPassword } from './passwords';
 import { isPlanId, PLAN_IDS, PLANS, type PlanId } from './plans';
 import { toPublicUser, type PublicUser } from './public-user';
+import { issueToken } from './tokens';
 import { isKnownAddress, releaseAttempts, reserveAttempt, signInRules, signUpRule, throttledError } from './throttle';
 
 export type { PublicUser } from './public-user';
@@ -20,13 +24,16 @@ function checkNewCredentials(email: string, password: string): void {
   if (passwordIssue) throw new AccountError('bad_request', passwordIssue);
 }
 
-/** Operator and tests: creates an account, and says so when the email has one already. */
+/**
+ * Operator and tests: creates an account, and says so when the email has one already. Its address
+ * counts as verified (the operator vouches for it; sign-up's accounts verify theirs by mail).
+ */
 export async function createUser(db: Db, emailInput: string, password: string, plan: PlanId = 'free'): Promise<PublicUser> {
   const email = normalizeEmail(emailInput);
   checkNewCredentials(email, password);
   const passwordHash = await hashPassword(password);
   try {
-    return toPublicUser(await db.user.create({ data: { id: newId('usr'), email, passwordHash, plan } }));
+    return toPublicUser(await db.user.create({ data: { id: newId('usr'), email, passwordHash, plan, emailVerifiedAt: new Date() } }));
   } catch (err) {
     if (isUniqueViolation(err)) throw new AccountError('bad_request', `An account with ${email} already exists.`);
     throw err;
@@ -39,14 +46,21 @@ export interface SignUpOutcome {
   message: string;
 }
 
+/** Where sign-up's mails come from and what their links start with. */
+export interface SignUpMail {
+  mail: MailSender;
+  /** The site's public origin (links in the mail). */
+  origin: string;
+}
+
 /**
  * Public sign-up. Never says whether the email had an account: the same answer either way, after
- * the same work (the password is hashed either way; an existing account is left as it was). The
- * form then signs in: a new account's owner is in, and anyone else is told to sign in with the
- * account's own password. Throttled per client address. (Email verification, the next step, sends
- * the new account its link and an existing one a note instead, behind this same answer.)
+ * the same work (the password is hashed and a mail written either way; an existing account is left
+ * as it was). A new account gets a verification link; an existing one's owner a note that someone
+ * tried (at most MAILS_PER_RECIPIENT an hour). The form then signs in: a new account's owner is in,
+ * and anyone else is told to sign in with the account's own password. Throttled per client address.
  */
-export async function signUp(db: Db, emailInput: string, password: string, address: string): Promise<SignUpOutcome> {
+export async function signUp(db: Db, emailInput: string, password: string, address: string, { mail, origin }: SignUpMail): Promise<SignUpOutcome> {
   const email = normalizeEmail(emailInput);
   checkNewCredentials(email, password);
   const attempt = await reserveAttempt(db, signUpRule(address));
@@ -55,10 +69,21 @@ export async function signUp(db: Db, emailInput: string, password: string, addre
     throw throttledError('Too many sign-ups from your network.', attempt.waitSeconds);
   }
   const passwordHash = await hashPassword(password);
+  const id = newId('usr');
+  const { token, insert } = issueToken(db, id, 'verify_email', email);
   try {
-    await db.user.create({ data: { id: newId('usr'), email, passwordHash, plan: 'free' } });
+    const [, , row] = await db.$transaction([
+      db.user.create({ data: { id, email, passwordHash, plan: 'free', emailVerifiedAt: null } }),
+      insert,
+      mail.insert(db, verifyEmailMail(email, id, origin, token)),
+    ]);
+    mail.accepted([row]);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
+    const existing = await db.user.findUnique({ where: { email }, select: { id: true, disabledAt: true } });
+    if (existing && !existing.disabledAt && (await mayMail(db, 'signup_existing', email))) {
+      await mail.send(db, signupExistingMail(email, existing.id, origin));
+    }
   }
   return {
     email,

@@ -15,6 +15,15 @@ import {
   handleUsage,
 } from './handlers/dashboard';
 import { requireSessionOrApiKey } from './guards';
+import {
+  handleChangeEmail,
+  handleChangePassword,
+  handleDeleteAccount,
+  handleGetAccount,
+  handleRequestPasswordReset,
+  handleResendVerification,
+  handleResetPassword,
+} from './handlers/account';
 import { defineRoute, type Route } from './route-table';
 import { dashboardGuards, requireSameOrigin } from './session-guards';
 import { type ApiHandler, withApi } from './with-api';
@@ -32,6 +41,12 @@ export const DASHBOARD_ROUTES = {
   '/api/dashboard/usage': defineRoute({ GET: sessionOrKey(handleUsage) }),
   '/api/dashboard/requests': defineRoute({ GET: sessionOrKey(handleRequestLog) }),
   '/api/dashboard/sessions': defineRoute({ DELETE: signedIn(handleEndAllSessions) }),
+  '/api/account/password-reset': defineRoute({ POST: withApi(handleRequestPasswordReset, { guards: [requireSameOrigin] }) }),
+  '/api/account/password-reset/confirm': defineRoute({ POST: withApi(handleResetPassword, { guards: [requireSameOrigin] }) }),
+  '/api/dashboard/account': defineRoute({ GET: signedIn(handleGetAccount), DELETE: signedIn(handleDeleteAccount) }),
+  '/api/dashboard/account/verification': defineRoute({ POST: signedIn(handleResendVerification) }),
+  '/api/dashboard/account/password': defineRoute({ PUT: signedIn(handleChangePassword) }),
+  '/api/dashboard/account/email': defineRoute({ PUT: signedIn(handleChangeEmail) }),
 } satisfies Record<string, Route>;
 
 export type DashboardPath = keyof typeof DASHBOARD_ROUTES;

@@ -25,6 +25,21 @@ export const KeyCreateBodySchema = z.object({
 /** An unknown plan id is refused by the accounts (setPlan), with the list of plans. */
 export const PlanBodySchema = z.object({ plan: requiredString('plan') });
 
+/** Forgot password: the address to send the link to. */
+export const PasswordResetRequestBodySchema = z.object({ email: requiredString('email') });
+
+/** Reset password: the link's token and the new password. */
+export const PasswordResetBodySchema = z.object({ token: requiredString('token'), password: requiredString('password') });
+
+/** Account page: a new password, the current one required. */
+export const ChangePasswordBodySchema = z.object({ currentPassword: requiredString('currentPassword'), newPassword: requiredString('newPassword') });
+
+/** Account page: a new address (confirmed by a link sent there), the password required. */
+export const ChangeEmailBodySchema = z.object({ newEmail: requiredString('newEmail'), password: requiredString('password') });
+
+/** Account page: deleting the account, the password required. */
+export const DeleteAccountBodySchema = z.object({ password: requiredString('password') });
+
 /** The body as its schema reads it, or a 400 naming the first problem (the forms show one message at a time). */
 export function parseDashboardBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);

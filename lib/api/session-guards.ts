@@ -10,8 +10,8 @@ export const requireSession: ApiGuard = async (_request, ctx) => {
   ctx.user = user;
 };
 
-/** The site's own origin: NEXTAUTH_URL's when set (`siteOrigin`), else the request's Host. */
-function expectedOrigin(request: ApiRequest, siteOrigin: string | undefined): string {
+/** The site's own origin: NEXTAUTH_URL's when set (`siteOrigin`), else the request's Host (also the links in mails). */
+export function expectedOrigin(request: ApiRequest, siteOrigin: string | undefined): string {
   if (siteOrigin) return siteOrigin;
   const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host;
   const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() ?? new URL(request.url).protocol.replace(':', '');

@@ -50,7 +50,17 @@ export interface Config {
   authSecret: string | undefined;
   /** YAMLJSON_SELF_SERVE_UPGRADES=on: accounts may move themselves to a larger plan. */
   selfServeUpgrades: boolean;
+  /** Outgoing mail: SMTP_URL (null: mails stay in the outbox and the log) and MAIL_FROM. */
+  mail: MailSettings;
 }
+
+export interface MailSettings {
+  smtpUrl: string | null;
+  from: string;
+}
+
+/** MAIL_FROM's default: a name and an address at the site's host (or localhost). */
+export const defaultMailFrom = (siteUrl: string | undefined) => `yamljson <no-reply@${siteUrl ? new URL(siteUrl).hostname : 'localhost'}>`;
 
 type Env = Record<string, string | undefined>;
 
@@ -86,6 +96,7 @@ export function loadConfig(env: Env): Config {
     siteIsHttps: (siteUrl ?? '').startsWith('https://'),
     authSecret: e.NEXTAUTH_SECRET || e.AUTH_SECRET,
     selfServeUpgrades: e.YAMLJSON_SELF_SERVE_UPGRADES === 'on',
+    mail: { smtpUrl: e.SMTP_URL || null, from: e.MAIL_FROM || defaultMailFrom(siteUrl) },
   };
 }
 

@@ -68,6 +68,16 @@ export const EnvSchema = z
     NEXTAUTH_SECRET: optionalText,
     AUTH_SECRET: optionalText,
     YAMLJSON_SELF_SERVE_UPGRADES: optionalText,
+    // Outgoing mail (lib/mail/): unset, mails stay in the outbox table and the server's log.
+    SMTP_URL: z
+      .string()
+      .transform((url) => url.trim())
+      .refine((url) => url === '' || (URL.canParse(url) && /^smtps?:$/.test(new URL(url).protocol)), {
+        message:
+          'SMTP_URL must be an smtp:// or smtps:// URL (e.g. smtps://user:password@smtp.example.com:465), or unset to keep mails in the outbox',
+      })
+      .optional(),
+    MAIL_FROM: optionalText,
   })
   .superRefine((env, ctx) => {
     const headers = env.HTTP_HEADERS_TIMEOUT_MS;

@@ -17,6 +17,7 @@ import { BodyGate } from '@/lib/api/body-gate';
 import { ConversionPool, defaultRunLimits } from '@/lib/api/run-converter';
 import type { Config } from '@/lib/config';
 import { createDb, type Db } from '@/lib/db/client';
+import { MailService, type RetryPolicy } from '@/lib/mail/mailer';
 import { AuthChanges } from './auth-changes';
 
 export interface Services {
@@ -37,6 +38,8 @@ export interface Services {
   readonly bodyGate: BodyGate;
   /** The embedded database's auth-change notifications (heard only by the process that owns it). */
   readonly authChanges: AuthChanges;
+  /** Outgoing mail: the outbox, delivered through SMTP_URL when set (lib/mail/mailer.ts). */
+  readonly mail: MailService;
   /** Writes what is buffered (usage counts) before the process ends. */
   shutdown(): Promise<void>;
 }
@@ -52,6 +55,8 @@ export interface ServiceOptions {
   embeddedOwner: boolean;
   authChanges?: AuthChanges;
   dev?: boolean;
+  /** Mail delivery's retry delays (tests shorten them); lib/mail/mailer.ts's DEFAULT_RETRY otherwise. */
+  mailRetry?: RetryPolicy;
 }
 
 /**
@@ -66,6 +71,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
   let accounts: AccountServices | undefined;
   const accountsNow = () => (accounts ??= accountServices(config, db, options.embeddedOwner, authChanges));
   const usage = new KeyUsageRecorder(db);
+  const mail = new MailService(db, config.mail, options.mailRetry);
   const pool = new ConversionPool({ ...defaultRunLimits, memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs });
   return {
     config,
@@ -82,9 +88,10 @@ export function createServices(config: Config, options: ServiceOptions): Service
     pool,
     bodyGate: new BodyGate(config.largeBodies),
     authChanges,
-    // Usage counts kept in memory or buffered (none if no keyed call was served), per-key usage and the request log.
+    mail,
+    // Usage counts kept in memory or buffered (none if no keyed call was served), per-key usage and the request log; mail being sent.
     shutdown: async () => {
-      await Promise.all([accounts?.quota.flush(), usage.flush()]);
+      await Promise.all([accounts?.quota.flush(), usage.flush(), mail.shutdown()]);
     },
   };
 }

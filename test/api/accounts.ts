@@ -57,11 +57,11 @@ function mergeCookies(jar: Map<string, string>, res: Response): void {
 }
 const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
-/** Sign-up from `address` (a fresh one by default). */
-export function signUp(email: string, password: string, address = randomClientAddress()): Promise<Response> {
-  return fetchViaProxy(`${baseUrl}/api/account/signup`, {
+/** Sign-up from `address` (a fresh one by default), on the test server or the app at `base`. */
+export function signUp(email: string, password: string, address = randomClientAddress(), base = baseUrl): Promise<Response> {
+  return fetchViaProxy(`${base}/api/account/signup`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    headers: { 'Content-Type': 'application/json', Origin: base },
     body: JSON.stringify({ email, password }),
     forwardedFor: address,
   });
@@ -111,10 +111,30 @@ export async function signOut(cookie: string): Promise<Response> {
   });
 }
 
-export async function signedUpUser(label = 'user'): Promise<{ email: string; cookie: string }> {
+/**
+ * The link (path and query) of the newest mail of `kind` to `email` in the test server's outbox (it
+ * has no SMTP server: every mail stays there), or null.
+ */
+export async function outboxLink(email: string, kind: string): Promise<string | null> {
+  const mail = await testDb().outboxMail.findFirst({ where: { to: email, kind }, orderBy: { createdAt: 'desc' } });
+  const url = mail?.text.match(/https?:\/\/\S+\?token=[0-9A-Za-z]+/)?.[0];
+  return url ? new URL(url).pathname + new URL(url).search : null;
+}
+
+/** Follows the verification link sign-up mailed to `email` (its outbox row), as its owner would. */
+export async function verifyEmail(email: string): Promise<void> {
+  const link = await outboxLink(email, 'verify_email');
+  if (!link) throw new Error(`no verification mail to ${email} in the outbox`);
+  const page = await fetch(`${baseUrl}${link}`);
+  if (page.status !== 200 || !(await page.text()).includes('is verified')) throw new Error(`the verification link of ${email} did not verify it`);
+}
+
+/** A signed-up account (its address verified through the mailed link unless `verified` is false), signed in. */
+export async function signedUpUser(label = 'user', { verified = true } = {}): Promise<{ email: string; cookie: string }> {
   const email = uniqueEmail(label);
   const res = await signUp(email, GOOD_PASSWORD);
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  if (verified) await verifyEmail(email);
   const { cookie, error } = await signIn(email, GOOD_PASSWORD);
   if (!cookie) throw new Error(`sign-in failed: ${error}`);
   return { email, cookie };

@@ -29,6 +29,7 @@ export function testServices(parts: Partial<Services> & { env?: Record<string, s
     pool: missing('conversion pool'),
     bodyGate: new BodyGate(config.largeBodies),
     authChanges: new AuthChanges(),
+    mail: missing('mail service'),
     shutdown: async () => {},
     ...given,
   };

@@ -164,6 +164,12 @@ function exampleServices(): Services {
     pool: new ConversionPool({ ...defaultRunLimits, workerFile: '/nonexistent/convert-worker.cjs' }),
     bodyGate: new BodyGate(config.largeBodies),
     authChanges: new AuthChanges(),
+    // The public API sends no mail: any use is a mistake in the recorder, and throws.
+    mail: new Proxy({} as Services['mail'], {
+      get: (_target, prop) => {
+        throw new Error(`the example calls use no mail service (asked for ${String(prop)})`);
+      },
+    }),
     shutdown: async () => {},
   };
 }

@@ -1,0 +1,107 @@
+// The words of every mail the service sends. Links are absolute, on the site's public address
+// (NEXTAUTH_URL when set, else the origin the request came to: lib/api/handlers/account.ts).
+import type { Mail } from './outbox';
+
+const SIGNATURE = '\n\n-- \nyamljson';
+
+const link = (origin: string, path: string, token: string) => `${origin}${path}?token=${encodeURIComponent(token)}`;
+
+export function verifyEmailMail(to: string, userId: string, origin: string, token: string): Mail {
+  return {
+    kind: 'verify_email',
+    to,
+    userId,
+    subject: 'Confirm your email address for yamljson',
+    text:
+      `Welcome to yamljson. Confirm that ${to} is your address by opening this link (valid for 24 hours):\n\n` +
+      `${link(origin, '/verify-email', token)}\n\n` +
+      `Until then your account can use the playground and one API key on the Free plan.\n` +
+      `If you did not sign up, ignore this mail: nothing happens without the link.${SIGNATURE}`,
+  };
+}
+
+export function signupExistingMail(to: string, userId: string, origin: string): Mail {
+  return {
+    kind: 'signup_existing',
+    to,
+    userId,
+    subject: 'Someone tried to sign up to yamljson with your email',
+    text:
+      `Someone (perhaps you) tried to create a yamljson account with ${to}, which already has one. Nothing was changed.\n\n` +
+      `To sign in: ${origin}/signin\nForgot your password? ${origin}/forgot-password\n\n` +
+      `If it was not you, you need not do anything.${SIGNATURE}`,
+  };
+}
+
+export function resetPasswordMail(to: string, userId: string, origin: string, token: string): Mail {
+  return {
+    kind: 'reset_password',
+    to,
+    userId,
+    subject: 'Reset your yamljson password',
+    text:
+      `Someone (perhaps you) asked to reset the password of the yamljson account ${to}. Choose a new password here ` +
+      `(the link works once, for 30 minutes):\n\n${link(origin, '/reset-password', token)}\n\n` +
+      `Every signed-in browser of the account will be signed out. If you did not ask, ignore this mail: your password stays as it is.${SIGNATURE}`,
+  };
+}
+
+export function passwordChangedMail(to: string, userId: string, origin: string): Mail {
+  return {
+    kind: 'password_changed',
+    to,
+    userId,
+    subject: 'Your yamljson password was changed',
+    text:
+      `The password of the yamljson account ${to} was just changed, and its other signed-in browsers were signed out.\n\n` +
+      `If it was not you, reset it now: ${origin}/forgot-password${SIGNATURE}`,
+  };
+}
+
+export function changeEmailMail(to: string, userId: string, origin: string, token: string, from: string): Mail {
+  return {
+    kind: 'change_email',
+    to,
+    userId,
+    subject: 'Confirm your new email address for yamljson',
+    text:
+      `The yamljson account ${from} asked to use ${to} from now on. Confirm by opening this link (valid for 24 hours):\n\n` +
+      `${link(origin, '/verify-email', token)}\n\n` +
+      `The address changes only when the link is opened. If you did not ask for this, ignore this mail.${SIGNATURE}`,
+  };
+}
+
+export function changeEmailTakenMail(to: string, origin: string): Mail {
+  return {
+    kind: 'change_email_taken',
+    to,
+    subject: 'Someone tried to move a yamljson account to your email',
+    text:
+      `Someone asked to move another yamljson account to ${to}, but ${to} already has an account, so nothing was changed.\n\n` +
+      `To sign in: ${origin}/signin${SIGNATURE}`,
+  };
+}
+
+export function emailChangedMail(to: string, userId: string, origin: string, newEmail: string): Mail {
+  return {
+    kind: 'email_changed',
+    to,
+    userId,
+    subject: 'Your yamljson email address was changed',
+    text:
+      `The yamljson account that used ${to} now signs in with ${newEmail}. This address will get no more mail about it.\n\n` +
+      `If it was not you, write to the operator of ${origin} at once.${SIGNATURE}`,
+  };
+}
+
+export function accountDeletedMail(to: string, userId: string, origin: string): Mail {
+  return {
+    kind: 'account_deleted',
+    to,
+    userId,
+    subject: 'Your yamljson account was deleted',
+    text:
+      `The yamljson account ${to} was deleted: its API keys were revoked at once, and its usage and sessions removed.\n\n` +
+      `You can create a new account at any time: ${origin}/signup${SIGNATURE}`,
+  };
+}

@@ -1,0 +1,92 @@
+// The outbox and the one-key rule on the machine's PostgreSQL, with several instances sharing it:
+// two mail services delivering one outbox at once send every mail exactly once (rows claimed with
+// FOR UPDATE SKIP LOCKED); a mail whose delivery failed is kept, with its error, for the next
+// attempt; and an unverified account's key creations racing from two clients make exactly one key.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '@/lib/accounts/api-keys';
+import { newId } from '@/lib/accounts/ids';
+import { refuseUnverifiedSecondKey, UNVERIFIED_KEY_MESSAGE } from '@/lib/accounts/verification';
+import type { Db } from '@/lib/db/client';
+import { MailService, type RetryPolicy } from '@/lib/mail/mailer';
+import { migratedPostgresDatabase, type TemporaryDatabase, uniqueEmail } from '../helpers/fixtures';
+import { SmtpMailbox } from '../helpers/smtp-mailbox';
+import { servicesAvailable } from './services';
+
+const available = await servicesAvailable();
+
+/** No sweeps or retries on their own during the test: it says when to deliver, and moves a retry's time itself. */
+const HOUR = 3_600_000;
+const RETRY: RetryPolicy = { firstDelayMs: HOUR, maxDelayMs: HOUR, leaseMs: 60_000, sweepMs: HOUR };
+
+describe.runIf(available)('the outbox on the machine’s PostgreSQL', () => {
+  let database: TemporaryDatabase;
+  let a: Db;
+  let b: Db;
+  let mailbox: SmtpMailbox;
+  beforeAll(async () => {
+    database = await migratedPostgresDatabase(10);
+    a = database.db;
+    b = database.connect(10);
+    mailbox = await SmtpMailbox.start();
+  });
+  afterAll(async () => {
+    await mailbox?.stop();
+    await database?.stop();
+  });
+
+  const settings = () => ({ smtpUrl: mailbox.url, from: 'yamljson <no-reply@example.test>' });
+
+  it('two instances delivering one outbox at once send each of 40 mails exactly once', async () => {
+    const senders = [new MailService(a, settings(), RETRY), new MailService(b, settings(), RETRY)];
+    const recipients = Array.from({ length: 40 }, (_, i) => uniqueEmail(`once${i}`));
+    // Written without waking anyone: both senders then find the same 40 due mails.
+    await a.$transaction(recipients.map((to, i) => senders[0]!.insert(a, { to, subject: `mail ${i}`, text: `hello ${i}`, kind: 'verify_email' })));
+    await Promise.all([senders[0]!.deliverDue(), senders[1]!.deliverDue(), senders[0]!.deliverDue(), senders[1]!.deliverDue()]);
+    for (const to of recipients) expect(mailbox.to(to), to).toHaveLength(1);
+    const rows = await a.outboxMail.findMany({ where: { to: { in: recipients } } });
+    expect(rows.map((r) => [r.attempts, r.sentAt !== null])).toStrictEqual(recipients.map(() => [1, true]));
+    await Promise.all(senders.map((s) => s.shutdown()));
+  });
+
+  it('a failed attempt keeps the mail with its error; the next one after the server is back delivers it once', async () => {
+    const sender = new MailService(a, settings(), RETRY);
+    const to = uniqueEmail('retry');
+    await mailbox.stop();
+    try {
+      await sender.send(a, { to, subject: 'kept', text: 'hello', kind: 'reset_password' });
+      await sender.deliverDue();
+      const failed = await a.outboxMail.findFirstOrThrow({ where: { to } });
+      expect(failed).toMatchObject({ attempts: 1, sentAt: null, failedAt: null, lastError: expect.stringContaining('ECONNREFUSED') });
+      // The retry is the policy's delay after the failure (an hour here), not before.
+      expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(failed.createdAt.getTime() + HOUR - 1);
+      await sender.deliverDue();
+      expect((await a.outboxMail.findFirstOrThrow({ where: { to } })).attempts).toBe(1);
+    } finally {
+      await mailbox.listen();
+    }
+    // The hour has passed.
+    await a.outboxMail.updateMany({ where: { to }, data: { nextAttemptAt: new Date() } });
+    await sender.deliverDue();
+    await mailbox.waitFor(to, /^kept$/);
+    expect(await a.outboxMail.findFirstOrThrow({ where: { to } })).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
+    await sender.deliverDue();
+    expect(mailbox.to(to)).toHaveLength(1);
+    await sender.shutdown();
+  });
+
+  it('an unverified account makes exactly one key when 20 creations race from two clients', async () => {
+    const userId = newId('usr');
+    await a.user.create({ data: { id: userId, email: uniqueEmail('unverified'), passwordHash: 'scrypt$x', emailVerifiedAt: null } });
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => refuseUnverifiedSecondKey(createApiKey(i % 2 ? a : b, userId, `racer ${i}`))),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected')) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'forbidden', message: UNVERIFIED_KEY_MESSAGE });
+    }
+    // Verified, the account may hold more.
+    await a.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
+    await createApiKey(b, userId, 'after verification');
+    expect(await a.apiKey.count({ where: { userId, revokedAt: null } })).toBe(2);
+  });
+});
