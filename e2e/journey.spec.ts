@@ -1,8 +1,9 @@
 // A new user's journey, in the browser: sign up, create a key, copy it, call the API with it, see the
 // hour's usage go up, rename and revoke the key, and see the same call refused.
 import { GOOD_PASSWORD as PASSWORD } from '../test/helpers/fixtures';
-import { uniqueEmail } from './support/accounts';
+import { clientAddressHeader, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { linkPath, waitForMail } from './support/mailbox';
 import { settled, waitForEditors } from './support/monaco';
 
 test('sign up, create and copy a key, use it, watch usage, revoke it', async ({ page, request, watch }) => {
@@ -124,4 +125,110 @@ test('sign in with a wrong password shows the reason, then signing in works', as
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+});
+
+// The new user's journey of issue 13, end to end in Chromium with the mail the app really sent (the
+// global setup's SMTP server): sign up, verify by the mailed link, forget the password and reset it by
+// mail while the old session ends, create a key with an expiry, call the API, find the call in the
+// request log by its request id and in the key's usage, then delete the account (the key stops at once).
+test('the paying user’s journey: verify by mail, reset the password, key with expiry, request log, usage, delete the account', async ({
+  page,
+  browser,
+  baseURL,
+  watch,
+}) => {
+  test.setTimeout(240_000);
+  // The old password, refused after the reset, is a 401 answer, which the browser logs.
+  watch.allowConsoleError(/\/api\/auth\/callback\/credentials.*: Failed to load resource: .* 401/);
+  const origin = new URL(baseURL!).origin;
+  const email = uniqueEmail('journey13');
+  const newPassword = 'journey: a new passphrase';
+
+  // Sign up: unverified, the dashboard says so.
+  await page.goto('/signup');
+  // Each form is filled once hydrated (its submit button is enabled then; typed earlier, React resets the fields).
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('region', { name: 'Confirm your email address.' })).toContainText(email);
+
+  // The verification mail, read from the SMTP server, and its link.
+  const verification = await waitForMail(email, /^Confirm your email address/);
+  await page.goto(linkPath(verification));
+  await expect(page.getByRole('status')).toHaveText(`Thank you: ${email} is verified.`);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Confirm your email address.')).toHaveCount(0);
+
+  // Forgotten password, from another browser: reset by the mailed link; this browser's session ends.
+  const other = await (await browser.newContext({ baseURL, extraHTTPHeaders: clientAddressHeader() })).newPage();
+  await other.goto('/signin');
+  await other.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(other.getByRole('button', { name: 'Send me a link' })).toBeEnabled();
+  await other.getByLabel('Email').fill(email);
+  await other.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(other.getByRole('status')).toContainText(`If ${email} has an account`);
+  const reset = await waitForMail(email, /^Reset your yamljson password/);
+  await other.goto(linkPath(reset));
+  await expect(other.getByRole('button', { name: 'Set the new password' })).toBeEnabled();
+  await other.getByLabel('New password').fill(newPassword);
+  await other.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(other.getByRole('status')).toContainText('Your password is changed');
+  await other.context().close();
+  await page.reload();
+  await expect(page).toHaveURL(/\/signin/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  // The old password no longer signs in; the new one does.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Wrong email or password.');
+  await page.getByLabel('Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  // A key with an expiry; the created dialog shows it once with a ready curl command.
+  await page.getByLabel('New key name').fill('journey ci');
+  await page.getByLabel('Expires').selectOption({ label: 'Expires in 30 days' });
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your new API key' });
+  const secret = (await dialog.getByTestId('new-key-secret').textContent())!;
+  expect(await dialog.getByTestId('new-key-curl').textContent()).toContain(`Authorization: Bearer ${secret}`);
+  await expect(dialog.getByTestId('new-key-expiry')).toContainText('It stops working on');
+  await dialog.getByRole('button', { name: 'I have saved it' }).click();
+
+  // Call the API with it.
+  const call = () =>
+    page.request.post(`${origin}/api/convert`, {
+      headers: { Authorization: `Bearer ${secret}` },
+      data: { input: 'journey: 13\n', inputType: 'yaml', outputType: 'json' },
+    });
+  const ok = await call();
+  expect(ok.status()).toBe(200);
+  const requestId = ok.headers()['x-request-id']!;
+
+  // The request log finds the call by its request id; the key's usage counts it.
+  await page.getByLabel('Request id').fill(requestId);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const logRow = page.locator(`[data-request-id="${requestId}"]`);
+  await expect(logRow).toContainText('/api/convert');
+  await expect(logRow).toContainText('200');
+  const row = page.getByTestId('keys-table').getByRole('row', { name: /journey ci/ });
+  await row.getByRole('button', { name: 'Usage of journey ci' }).click();
+  await expect(page.getByTestId('key-usage').getByTestId('key-usage-total')).toHaveText('1');
+  await expect(page.getByTestId('key-usage').getByTestId('key-usage-endpoints')).toContainText('/api/convert');
+
+  // Delete the account: the password confirms it, the key is refused at once, a mail confirms.
+  await page.goto('/dashboard/account');
+  await page.getByRole('button', { name: 'Delete account…' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
+  await confirm.getByLabel('Password').fill(newPassword);
+  await confirm.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page).toHaveURL(/\/\?deleted=1$/);
+  expect((await call()).status()).toBe(401);
+  await waitForMail(email, /^Your yamljson account was deleted/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/signin/);
 });

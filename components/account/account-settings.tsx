@@ -4,6 +4,7 @@
 // the account (the password required; keys stop at once).
 import { signOut } from 'next-auth/react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useHydrated } from '@/components/hooks/use-hydrated';
 import { Dialog } from '@/components/ui/dialog';
 import { fetchJson } from '@/lib/web/fetch-json';
 
@@ -52,6 +53,7 @@ function ChangePassword({ minPasswordLength }: { minPasswordLength: number }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [note, setNote] = useState<Note>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -84,7 +86,7 @@ function ChangePassword({ minPasswordLength }: { minPasswordLength: number }) {
           autoComplete="new-password"
           hint={`At least ${minPasswordLength} characters. Other browsers signed in to the account will be signed out.`}
         />
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <button type="submit" className="button button-primary" disabled={busy || !hydrated}>
           {busy ? 'Saving…' : 'Change password'}
         </button>
       </form>
@@ -96,6 +98,7 @@ function ChangeEmail({ email }: { email: string }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [note, setNote] = useState<Note>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -121,7 +124,7 @@ function ChangeEmail({ email }: { email: string }) {
           <input id="new-email" type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
         </div>
         <PasswordField id="email-password" label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <button type="submit" className="button button-primary" disabled={busy || !hydrated}>
           {busy ? 'Sending…' : 'Send a confirmation link'}
         </button>
       </form>

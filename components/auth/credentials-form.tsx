@@ -3,6 +3,7 @@
 // success the way to the callback URL. Each page says what submitting does and how its fields read.
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useHydrated } from '@/components/hooks/use-hydrated';
 
 export interface Credentials {
   email: string;
@@ -30,6 +31,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<ReactNode>(props.initialError ?? null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const errorId = `${name}-error`;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -75,7 +77,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="button button-primary button-large" disabled={busy}>
+      <button type="submit" className="button button-primary button-large" disabled={busy || !hydrated}>
         {busy ? props.busyLabel : props.submitLabel}
       </button>
     </form>

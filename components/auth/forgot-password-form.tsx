@@ -1,11 +1,13 @@
 'use client';
 // Forgot password: one field; the answer is the same for any address (a link goes out if it has an account).
 import { type FormEvent, useState } from 'react';
+import { useHydrated } from '@/components/hooks/use-hydrated';
 import { fetchJson } from '@/lib/web/fetch-json';
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
 
@@ -40,7 +42,7 @@ export function ForgotPasswordForm() {
         <label htmlFor="email">Email</label>
         <input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
-      <button type="submit" className="button button-primary button-large" disabled={busy}>
+      <button type="submit" className="button button-primary button-large" disabled={busy || !hydrated}>
         {busy ? 'Sending…' : 'Send me a link'}
       </button>
     </form>

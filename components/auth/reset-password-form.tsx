@@ -2,11 +2,13 @@
 // Reset password: the new password for the account of the mailed link (the token comes from the page's URL).
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
+import { useHydrated } from '@/components/hooks/use-hydrated';
 import { fetchJson } from '@/lib/web/fetch-json';
 
 export function ResetPasswordForm({ token, email, minPasswordLength }: { token: string; email: string; minPasswordLength: number }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
 
@@ -57,7 +59,7 @@ export function ResetPasswordForm({ token, email, minPasswordLength }: { token: 
           At least {minPasswordLength} characters. Every browser signed in to the account will be signed out.
         </p>
       </div>
-      <button type="submit" className="button button-primary button-large" disabled={busy}>
+      <button type="submit" className="button button-primary button-large" disabled={busy || !hydrated}>
         {busy ? 'Saving…' : 'Set the new password'}
       </button>
     </form>
