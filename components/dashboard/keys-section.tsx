@@ -23,7 +23,16 @@ interface Props {
   onLoadMore: () => Promise<void>;
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
+/** The day in the table (it stays narrow enough for the actions on one line); the time on hover. */
+function When({ iso }: { iso: string | null }) {
+  if (!iso) return <>Never</>;
+  const date = new Date(iso);
+  return (
+    <time dateTime={iso} title={date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}>
+      {date.toLocaleDateString(undefined, { dateStyle: 'medium' })}
+    </time>
+  );
+}
 
 /** Expiry choices at creation, in days (the server accepts up to 730). */
 const EXPIRY_DAYS = [7, 30, 90, 365, 730] as const;
@@ -200,13 +209,19 @@ export function KeysSection({ keys, error, onChanged, onDeleted, onShowUsage, ha
                       <code className="key-prefix">{k.prefix}…</code>
                     </td>
                     <td data-label="Created" className="key-date">
-                      <span>{when(k.createdAt)}</span>
+                      <span>
+                        <When iso={k.createdAt} />
+                      </span>
                     </td>
                     <td data-label="Last used" className="key-date">
-                      <span>{when(k.lastUsedAt)}</span>
+                      <span>
+                        <When iso={k.lastUsedAt} />
+                      </span>
                     </td>
                     <td data-label="Expires" className="key-date">
-                      <span>{k.expiresAt ? when(k.expiresAt) : 'Never'}</span>
+                      <span>
+                        <When iso={k.expiresAt} />
+                      </span>
                     </td>
                     <td className="key-status">
                       {k.revokedAt ? (
