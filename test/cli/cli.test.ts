@@ -2,6 +2,7 @@
 // codes (0 ok, 1 invalid input, 2 usage), GitHub annotations (file, line, col), stdin/stdout, globs,
 // --in-place, --out-dir, format --check, --schema, every converter flag, and the same bytes as the
 // converter over the benchmark's documents (generated here, as a fresh CI clone has no bench/corpus).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -301,6 +302,17 @@ describe('usage errors exit 2 with a clear message', () => {
       expect(r.stderr).toMatch(message);
     });
   }
+
+  it('npx yamljson runs the workspace’s bin from the repository (linked by npm ci)', () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'packages/cli/package.json'), 'utf8')) as { version: string };
+    // --no: never fetch a package of that name from the registry; only the local bin may answer.
+    const r = spawnSync('npx', ['--no', '--', 'yamljson', '--version'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_offline: 'true' },
+    });
+    expect({ status: r.status, stdout: r.stdout }).toStrictEqual({ status: 0, stdout: `${pkg.version}\n` });
+  });
 
   it('--help and --version answer on stdout with 0', async () => {
     const help = await runCli(['--help'], { cwd: dir });

@@ -110,13 +110,14 @@ async function runCommand(options: CliOptions, io: Io): Promise<number> {
       if (!isConversionError(err)) throw err;
       outcome = { ok: false, problems: (err.details ?? []).map((d) => ({ message: d.message, line: d.line, column: d.column, code: d.code })) };
     }
-    outcome ??= await operate(engine, options, file, input, schema);
+    const to = outputFormat(options, file);
+    outcome ??= await operate(engine, options, file, input, schema, to);
     if (!outcome.ok) {
       invalid++;
       for (const problem of outcome.problems) say(problemLine(options.report, file.name, problem));
     } else {
       if (!options.quiet) for (const warning of outcome.warnings) say(warningLine(options.report, file.name, warning));
-      const result = deliver(options, io, file, input, outcome.output);
+      const result = deliver(options, io, file, input, outcome.output, to);
       if (result === 'changed') changed++;
       if (result === 'written') written++;
       if (result === 'valid' && !options.quiet) io.stdout.write(`${file.name}: valid\n`);
@@ -134,14 +135,21 @@ async function runCommand(options: CliOptions, io: Io): Promise<number> {
   return invalid > 0 || changed > 0 ? EXIT_INVALID : EXIT_OK;
 }
 
-function operate(engine: Engine, options: CliOptions, file: InputFile, input: string, schema: string | undefined): Promise<Outcome> {
+/** convert: the input's format (--from, else the extension; stdin: the opposite of --to, else YAML). */
+function inputFormat(options: CliOptions, file: InputFile): Format {
+  return options.from ?? formatOfName(file.name) ?? (file.path === null && options.to ? other(options.to) : 'yaml');
+}
+
+/** convert: the output's format (--to, else the other one). */
+function outputFormat(options: CliOptions, file: InputFile): Format {
+  return options.to ?? other(inputFormat(options, file));
+}
+
+function operate(engine: Engine, options: CliOptions, file: InputFile, input: string, schema: string | undefined, to: Format): Promise<Outcome> {
   const flags = options.converter;
   switch (options.command) {
-    case 'convert': {
-      const from = options.from ?? formatOfName(file.name) ?? (file.path === null && options.to ? other(options.to) : 'yaml');
-      const to = options.to ?? other(from);
-      return engine.convert({ input, from, to, flags });
-    }
+    case 'convert':
+      return engine.convert({ input, from: inputFormat(options, file), to, flags });
     case 'format':
       return engine.format({ input, type: options.type ?? typeOfName(file.name), flags });
     case 'validate':
@@ -151,7 +159,7 @@ function operate(engine: Engine, options: CliOptions, file: InputFile, input: st
 
 type Delivery = 'printed' | 'written' | 'changed' | 'unchanged' | 'valid';
 
-function deliver(options: CliOptions, io: Io, file: InputFile, input: string, output: string): Delivery {
+function deliver(options: CliOptions, io: Io, file: InputFile, input: string, output: string, to: Format): Delivery {
   if (options.command === 'validate') return 'valid';
   if (options.command === 'format') {
     if (options.check) {
@@ -168,8 +176,6 @@ function deliver(options: CliOptions, io: Io, file: InputFile, input: string, ou
     io.stdout.write(output);
     return 'printed';
   }
-  const from = options.from ?? formatOfName(file.name) ?? 'yaml';
-  const to = options.to ?? other(from);
   if (options.inPlace && file.path) {
     const target = withExtension(file.path, to);
     writeFileSync(target, output);
