@@ -81,6 +81,9 @@ export function withExtension(file: string, to: Format): string {
   return `${stem}.${to}`;
 }
 
+/** --remote: requests in flight at once. */
+const REMOTE_IN_FLIGHT = 4;
+
 async function runCommand(options: CliOptions, io: Io): Promise<number> {
   const engine = engineFor(options, io);
   const files = expandInputs(options.inputs, io.cwd);
@@ -100,18 +103,33 @@ async function runCommand(options: CliOptions, io: Io): Promise<number> {
   let invalid = 0;
   let changed = 0;
   let written = 0;
-  for (const [i, file] of files.entries()) {
+  /** Reads a file and runs the operation on it. */
+  const work = async (file: InputFile): Promise<{ input: string; outcome: Outcome; to: Format }> => {
     const bytes = file.path ? readFileSync(file.path) : await io.readStdin();
-    let outcome: Outcome;
-    let input = '';
+    const to = outputFormat(options, file);
+    let input: string;
     try {
       input = decodeUtf8OrThrow(bytes);
     } catch (err) {
       if (!isConversionError(err)) throw err;
-      outcome = { ok: false, problems: (err.details ?? []).map((d) => ({ message: d.message, line: d.line, column: d.column, code: d.code })) };
+      const problems = (err.details ?? []).map((d) => ({ message: d.message, line: d.line, column: d.column, code: d.code }));
+      return { input: '', outcome: { ok: false, problems }, to };
     }
-    const to = outputFormat(options, file);
-    outcome ??= await operate(engine, options, file, input, schema, to);
+    return { input, outcome: await operate(engine, options, file, input, schema, to), to };
+  };
+  // --remote keeps a few requests in flight (the server queues 4 per account); results are still
+  // reported and written in the files' order. Offline the converter runs one file at a time.
+  const inFlight = options.remote ? REMOTE_IN_FLIGHT : 1;
+  const pending: Array<Promise<Awaited<ReturnType<typeof work>>>> = [];
+  let next = 0;
+  for (const [i, file] of files.entries()) {
+    while (next < files.length && pending.length < inFlight) {
+      const started = work(files[next++]!);
+      // Awaited below in order; a run that stops early (a usage error) must not leave a rejection unhandled.
+      started.catch(() => {});
+      pending.push(started);
+    }
+    const { input, outcome, to } = await pending.shift()!;
     if (!outcome.ok) {
       invalid++;
       for (const problem of outcome.problems) say(problemLine(options.report, file.name, problem));
