@@ -303,6 +303,17 @@ describe('usage errors exit 2 with a clear message', () => {
     });
   }
 
+  it('--help and --version answer on stdout with 0', async () => {
+    const help = await runCli(['--help'], { cwd: dir });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('yamljson convert');
+    const version = await runCli(['--version'], { cwd: dir });
+    const pkg = JSON.parse(readFileSync(path.join(root, 'packages/cli/package.json'), 'utf8')) as { version: string };
+    expect(version).toStrictEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+  });
+});
+
+describe('installed in the repository', () => {
   it('npx yamljson runs the workspace’s bin from the repository (linked by npm ci)', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'packages/cli/package.json'), 'utf8')) as { version: string };
     // --no: never fetch a package of that name from the registry; only the local bin may answer.
@@ -312,15 +323,6 @@ describe('usage errors exit 2 with a clear message', () => {
       env: { ...process.env, npm_config_offline: 'true' },
     });
     expect({ status: r.status, stdout: r.stdout }).toStrictEqual({ status: 0, stdout: `${pkg.version}\n` });
-  });
-
-  it('--help and --version answer on stdout with 0', async () => {
-    const help = await runCli(['--help'], { cwd: dir });
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain('yamljson convert');
-    const version = await runCli(['--version'], { cwd: dir });
-    const pkg = JSON.parse(readFileSync(path.join(root, 'packages/cli/package.json'), 'utf8')) as { version: string };
-    expect(version).toStrictEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
   });
 });
 
