@@ -17,7 +17,16 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'lib/**/*.test.ts'],
-          exclude: ['test/api/**', 'test/integration/**'],
+          exclude: ['test/api/**', 'test/integration/**', 'test/cli/**'],
+        },
+      },
+      {
+        // The built `yamljson` CLI (packages/cli/dist, `npm run build:cli`) as a child process; its
+        // --remote against an app of its own (`npm run build` first).
+        extends: true,
+        test: {
+          name: 'cli',
+          include: ['test/cli/**/*.test.ts'],
         },
       },
       {

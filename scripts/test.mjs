@@ -20,6 +20,8 @@ const steps = [
   { name: 'lint', args: [bin('@biomejs/biome/bin/biome'), 'check', '.'] },
   { name: 'typecheck', args: [bin('typescript/bin/tsc'), '--noEmit'] },
   { name: 'build server bundles', args: [path.join(root, 'scripts', 'build-worker.mjs')] },
+  // The `yamljson` CLI's bundle (packages/cli/dist), which test/cli runs as a child process.
+  { name: 'build CLI', args: [path.join(root, 'scripts', 'build-cli.mjs')] },
   { name: 'build web workers', args: [path.join(root, 'scripts', 'build-web-workers.mjs')] },
   { name: 'build', args: [bin('next/dist/bin/next'), 'build'] },
   {
