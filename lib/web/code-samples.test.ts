@@ -4,7 +4,7 @@
 // (packages/sdk) whose fetch records the request; each must give the method, URL, headers and body
 // of the one SampleRequest they are made from.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -182,6 +182,43 @@ describe('the example request of every operation, in curl, fetch and Python', ()
     const request = sampleRequest(op);
     expect(sampleLanguages(request).map((l) => l.id)).toContain('sdk');
     expect(await sdkSends(sdkSample(ORIGIN, request))).toStrictEqual(lowerCaseHeaders(expected(request)));
+  });
+
+  it('the SDK samples type-check against the SDK (its generated request types included)', () => {
+    const root = path.resolve(__dirname, '../..');
+    const importLine = `import { Yamljson, YamljsonError } from '${SDK_PACKAGE}';\n`;
+    const functions = operations.map(
+      (op, i) => `export async function sample${i}() {\n${sdkSample(ORIGIN, sampleRequest(op)).replace(importLine, '')}\n}`,
+    );
+    // Inside the repository, so the SDK's own imports (openapi-fetch) resolve.
+    mkdirSync(path.join(root, '.tmp'), { recursive: true });
+    const dir = mkdtempSync(path.join(root, '.tmp', 'sdk-samples-'));
+    try {
+      const file = path.join(dir, 'samples.ts');
+      writeFileSync(
+        file,
+        [importLine.replace(`'${SDK_PACKAGE}'`, JSON.stringify(path.join(root, 'packages/sdk/src/index'))), ...functions].join('\n'),
+      );
+      const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+      const flags = [
+        '--noEmit',
+        '--strict',
+        '--target',
+        'ES2022',
+        '--module',
+        'esnext',
+        '--moduleResolution',
+        'bundler',
+        '--skipLibCheck',
+        '--lib',
+        'ES2023,DOM',
+      ];
+      const result = spawnSync(process.execPath, [tsc, ...flags, file], { encoding: 'utf8' });
+      expect(result.stdout + result.stderr).toBe('');
+      expect(result.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   // python3 is on the development machine and in CI; elsewhere this part may be skipped, never under CI=true.
