@@ -12,9 +12,10 @@ const BANNER = [
   '',
 ].join('\n');
 
-export async function sdkSchemaText(): Promise<string> {
+/** The types for `source` (by default the document the server builds; a test passes the one /api/openapi.json served). */
+export async function sdkSchemaText(source: Record<string, unknown> = getOpenApiDocument()): Promise<string> {
   // openapi-typescript reads the document it is given; the server's cached one must stay untouched.
-  const document = structuredClone(getOpenApiDocument());
+  const document = structuredClone(source);
   const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], { alphabetize: false });
   return `${BANNER}${astToString(ast)}`;
 }

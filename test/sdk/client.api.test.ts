@@ -2,9 +2,12 @@
 // the SDK, the API's error body as a typed YamljsonError (401, 422 with positions), and retries of
 // a real 429 (a Free account whose hour is spent) that honour Retry-After. Waits go through an
 // injected sleep that records the delays asked for and returns at once: attempts are counted, not timed.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hourStart } from '@/lib/accounts/quota';
 import { type RetryOptions, Yamljson, YamljsonError } from '../../packages/sdk/src/index';
+import { SDK_SCHEMA_FILE, sdkSchemaText } from '../../scripts/sdk-schema';
 import { accountWithKey, testDb } from '../api/accounts';
 import { apiKey, baseUrl, REQUEST_ID } from '../api/helpers';
 
@@ -106,6 +109,14 @@ describe('@yamljson/sdk against a running server', () => {
     const yaml = await client.openapiYaml();
     expect(yaml).toMatch(/^openapi: "3\.1\.0"$/m);
     expect(yaml).toContain(`- url: ${baseUrl}`);
+  });
+
+  it('the checked-in types are what openapi-typescript makes of the /api/openapi.json this server serves', async () => {
+    const served = await client.openapi();
+    const checkedIn = readFileSync(path.resolve(__dirname, '../..', SDK_SCHEMA_FILE), 'utf8');
+    expect((await sdkSchemaText(served)) === checkedIn, `${SDK_SCHEMA_FILE} differs from the served document's types: run npm run sdk:generate`).toBe(
+      true,
+    );
   });
 
   it('a value the server accepts beyond the enum (yml, any case) still converts', async () => {
