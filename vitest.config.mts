@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'lib/**/*.test.ts'],
-          exclude: ['test/api/**', 'test/integration/**', 'test/cli/**'],
+          exclude: ['test/api/**', 'test/integration/**', 'test/cli/**', 'test/sdk/**/*.api.test.ts'],
         },
       },
       {
@@ -34,7 +34,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['test/api/**/*.test.ts'],
+          // test/sdk/*.api.test.ts: the SDK against the same running app.
+          include: ['test/api/**/*.test.ts', 'test/sdk/**/*.api.test.ts'],
           globalSetup: ['test/setup/next-server.ts'],
         },
       },

@@ -92,7 +92,7 @@ test.describe('/docs', () => {
     expect(JSON.parse(copied).error.code).toBe('invalid_input');
   });
 
-  test('shows each operation in curl, JavaScript (fetch) and Python (requests) tabs', async ({ page }) => {
+  test('shows each operation in curl, JavaScript (fetch), Python (requests) and TypeScript SDK tabs', async ({ page }) => {
     await page.goto('/docs');
     const samples = page.locator('#convert').getByTestId('code-samples');
     const visible = samples.locator('[role=tabpanel]:not([hidden])');
@@ -102,13 +102,17 @@ test.describe('/docs', () => {
     await expect(samples.getByRole('tab', { name: 'JavaScript (fetch)' })).toHaveAttribute('aria-selected', 'true');
     await expect(visible).toContainText('await fetch(');
     await expect(visible).toContainText("'Authorization': 'Bearer YOUR_API_KEY'");
-    await expect(samples.locator('[role=tabpanel]')).toHaveCount(3);
+    await expect(samples.locator('[role=tabpanel]')).toHaveCount(4);
     await expect(samples.locator('[role=tabpanel]:not([hidden])')).toHaveCount(1);
     // Keyboard: the arrow moves to the next tab.
     await page.keyboard.press('ArrowRight');
     await expect(samples.getByRole('tab', { name: 'Python (requests)' })).toHaveAttribute('aria-selected', 'true');
     await expect(visible).toContainText('import requests');
     await expect(visible).toContainText('response = requests.post(');
+    await page.keyboard.press('ArrowRight');
+    await expect(samples.getByRole('tab', { name: 'TypeScript SDK' })).toHaveAttribute('aria-selected', 'true');
+    await expect(visible).toContainText("import { Yamljson, YamljsonError } from '@yamljson/sdk';");
+    await expect(visible).toContainText('await yamljson.convert({');
     // Each operation has its own tabs.
     expect(await page.getByTestId('code-samples').count()).toBe(await page.getByTestId('operation').count());
   });

@@ -53,9 +53,15 @@ export const INTERNAL_API_PREFIXES = ['/api/auth', '/api/account', '/api/dashboa
 
 let cached: Json | undefined;
 
-export function getOpenApiDocument(): Json {
+/**
+ * The document, with `servers` naming `baseUrl` (the API's public origin, e.g.
+ * `https://yamljson.example`) so clients and generators have a host. Without one (the docs page,
+ * SDK generation) it is the relative `/`: the server the document was read from.
+ */
+export function getOpenApiDocument(baseUrl?: string): Json {
   cached ??= buildOpenApiDocument();
-  return cached;
+  if (!baseUrl) return cached;
+  return { ...cached, servers: [{ url: baseUrl, description: 'This server' }] };
 }
 
 function buildOpenApiDocument(): Json {
@@ -348,7 +354,30 @@ function componentSchemas(): Json {
   return Object.fromEntries(
     Object.entries(schemas).map(([id, schema]) => {
       const { $schema: _s, $id: _i, ...rest } = schema as Json;
-      return [id, rest];
+      return [id, id.endsWith('Request') ? withDefaultsInWords(rest) : rest];
     }),
   );
+}
+
+/**
+ * A request body's optional fields say their default in words instead of the `default` keyword:
+ * generators read `default` on a component schema's property as "always present" and make the
+ * field required in the type they write for the body (openapi-typescript's defaultNonNullable),
+ * so a client would have to send `preserveComments: false` it could leave out. The server fills
+ * the default in either way.
+ */
+export function withDefaultsInWords(schema: Json): Json {
+  const properties = schema.properties as Record<string, Json> | undefined;
+  if (!properties) return schema;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const rewritten = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => {
+      if (required.has(name) || !('default' in property)) return [name, property];
+      const { default: value, ...rest } = property;
+      const description = typeof rest.description === 'string' ? rest.description : '';
+      const said = /\bdefault\b/i.test(description);
+      return [name, { ...rest, description: said ? description : `${description} Default: \`${JSON.stringify(value)}\`.`.trim() }];
+    }),
+  );
+  return { ...schema, properties: rewritten };
 }

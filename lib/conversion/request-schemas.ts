@@ -2,7 +2,7 @@
 // helpers raw mode's query shares. lib/api/schemas.ts registers them for the OpenAPI document.
 import { z } from 'zod';
 import { FORMAT_ACCEPTED as ACCEPTED, JSON_STYLES, MIN_LINE_WIDTH, QUOTE_STYLES } from '@/lib/converter/format-options';
-import { normalizeFormat, normalizeValidateType } from '@/lib/converter/formats';
+import { FORMATS, normalizeFormat, normalizeValidateType, VALIDATE_TYPES } from '@/lib/converter/formats';
 
 type Source = 'Field' | 'Query parameter';
 
@@ -35,7 +35,11 @@ export function formatField(field: string, source: Source = 'Field') {
       }
       return format;
     })
-    .meta({ description: '`yaml` (or `yml`) or `json`, case-insensitive.', examples: ['yaml', 'json'] });
+    .meta({
+      description: '`yaml` or `json`; also accepted: `yml` (meaning `yaml`), in any letter case (`YAML`, `Json`).',
+      enum: [...FORMATS],
+      examples: ['yaml', 'json'],
+    });
 }
 
 const YAML_VERSION_DESCRIPTION =
@@ -201,7 +205,8 @@ export const FormatRequestSchema = z.object({
     })
     .meta({
       description:
-        'The format of the input and of the output: `yaml` (or `yml`), `json` or `jsonc`, case-insensitive. `json` and `jsonc` both accept comments and trailing commas; `jsonc` keeps the comments by default.',
+        'The format of the input and of the output: `yaml` (or `yml`), `json` or `jsonc`, case-insensitive (the canonical values are listed). `json` and `jsonc` both accept comments and trailing commas; `jsonc` keeps the comments by default.',
+      enum: [...VALIDATE_TYPES],
       examples: ['yaml', 'json', 'jsonc'],
     }),
   preserveComments: z
@@ -230,7 +235,9 @@ export const ValidateRequestSchema = z.object({
       return type;
     })
     .meta({
-      description: '`yaml` (or `yml`), `json` (strict RFC 8259) or `jsonc` (comments and trailing commas allowed), case-insensitive.',
+      description:
+        '`yaml` (or `yml`), `json` (strict RFC 8259) or `jsonc` (comments and trailing commas allowed), case-insensitive (the canonical values are listed).',
+      enum: [...VALIDATE_TYPES],
       examples: ['yaml', 'json', 'jsonc'],
     }),
   yamlVersion: yamlVersionField(),

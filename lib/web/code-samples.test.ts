@@ -1,14 +1,26 @@
-// The three forms of each operation's example send the same request: the curl command is parsed as a
-// shell would split it, the fetch code is run against a recording fetch, and the Python code is run by
-// python3 against a recording `requests` module; each must give the method, URL, headers and body of
-// the one SampleRequest they are made from.
+// The four forms of each operation's example send the same request: the curl command is parsed as a
+// shell would split it, the fetch code is run against a recording fetch, the Python code is run by
+// python3 against a recording `requests` module, and the SDK code is run with the real SDK
+// (packages/sdk) whose fetch records the request; each must give the method, URL, headers and body
+// of the one SampleRequest they are made from.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getOpenApiDocument } from '@/lib/api/openapi';
-import { curlSample, fetchSample, pythonSample, sampleHeaders, sampleRequest, type SampleRequest } from './code-samples';
+import { Yamljson, YamljsonError, type YamljsonOptions } from '@/packages/sdk/src/index';
+import {
+  curlSample,
+  fetchSample,
+  pythonSample,
+  SDK_PACKAGE,
+  sampleHeaders,
+  sampleLanguages,
+  sampleRequest,
+  sdkSample,
+  type SampleRequest,
+} from './code-samples';
 import { toApiReferenceView } from './openapi-view';
 
 const ORIGIN = 'https://api.example.test';
@@ -91,6 +103,41 @@ async function fetchSends(code: string): Promise<Sent> {
   return sent;
 }
 
+/** Runs the SDK sample with the real client, its fetch recording the one request and answering 200. */
+async function sdkSends(code: string): Promise<Sent> {
+  const requests: Request[] = [];
+  class RecordingYamljson extends Yamljson {
+    constructor(options: YamljsonOptions) {
+      super({
+        ...options,
+        retry: false,
+        fetch: async (request) => {
+          requests.push(request);
+          return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+        },
+      });
+    }
+  }
+  const importLine = `import { Yamljson, YamljsonError } from '${SDK_PACKAGE}';\n`;
+  expect(code.startsWith(importLine)).toBe(true);
+  const failures: unknown[][] = [];
+  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
+  await new AsyncFunction('Yamljson', 'YamljsonError', 'console', code.slice(importLine.length))(RecordingYamljson, YamljsonError, {
+    log: () => {},
+    error: (...args: unknown[]) => failures.push(args),
+  });
+  expect(failures).toStrictEqual([]);
+  expect(requests).toHaveLength(1);
+  const request = requests[0]!;
+  const text = await request.text();
+  return { method: request.method, url: request.url, headers: Object.fromEntries(request.headers), json: text === '' ? null : JSON.parse(text) };
+}
+
+/** Header names as fetch's Headers gives them: lower case. */
+function lowerCaseHeaders(sent: Sent): Sent {
+  return { ...sent, headers: Object.fromEntries(Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value])) };
+}
+
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 const pythonDir = mkdtempSync(path.join(os.tmpdir(), 'yamljson-samples-'));
 afterAll(() => rmSync(pythonDir, { recursive: true, force: true }));
@@ -131,6 +178,49 @@ describe('the example request of every operation, in curl, fetch and Python', ()
     expect(await fetchSends(fetchSample(ORIGIN, request))).toStrictEqual(expected(request));
   });
 
+  it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: the TypeScript SDK sends the same request', async (_name, op) => {
+    const request = sampleRequest(op);
+    expect(sampleLanguages(request).map((l) => l.id)).toContain('sdk');
+    expect(await sdkSends(sdkSample(ORIGIN, request))).toStrictEqual(lowerCaseHeaders(expected(request)));
+  });
+
+  it('the SDK samples type-check against the SDK (its generated request types included)', () => {
+    const root = path.resolve(__dirname, '../..');
+    const importLine = `import { Yamljson, YamljsonError } from '${SDK_PACKAGE}';\n`;
+    const functions = operations.map(
+      (op, i) => `export async function sample${i}() {\n${sdkSample(ORIGIN, sampleRequest(op)).replace(importLine, '')}\n}`,
+    );
+    // Inside the repository, so the SDK's own imports (openapi-fetch) resolve.
+    mkdirSync(path.join(root, '.tmp'), { recursive: true });
+    const dir = mkdtempSync(path.join(root, '.tmp', 'sdk-samples-'));
+    try {
+      const file = path.join(dir, 'samples.ts');
+      writeFileSync(
+        file,
+        [importLine.replace(`'${SDK_PACKAGE}'`, JSON.stringify(path.join(root, 'packages/sdk/src/index'))), ...functions].join('\n'),
+      );
+      const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+      const flags = [
+        '--noEmit',
+        '--strict',
+        '--target',
+        'ES2022',
+        '--module',
+        'esnext',
+        '--moduleResolution',
+        'bundler',
+        '--skipLibCheck',
+        '--lib',
+        'ES2023,DOM',
+      ];
+      const result = spawnSync(process.execPath, [tsc, ...flags, file], { encoding: 'utf8' });
+      expect(result.stdout + result.stderr).toBe('');
+      expect(result.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   // python3 is on the development machine and in CI; elsewhere this part may be skipped, never under CI=true.
   it.runIf(hasPython || process.env.CI === 'true').each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
     '%s: Python (requests) sends it too',
@@ -150,5 +240,7 @@ describe('the example request of every operation, in curl, fetch and Python', ()
     expect(curlSends(curlSample(ORIGIN, request))).toStrictEqual(expected(request));
     expect(await fetchSends(fetchSample(ORIGIN, request))).toStrictEqual(expected(request));
     if (hasPython) expect(pythonSends(pythonSample(ORIGIN, request))).toStrictEqual(expected(request));
+    const viaSdk = { ...request, operationId: 'convert' };
+    expect(await sdkSends(sdkSample(ORIGIN, viaSdk))).toStrictEqual(lowerCaseHeaders(expected(viaSdk)));
   });
 });

@@ -1,7 +1,7 @@
-// One example request per operation, written three ways for /docs' tabs: curl, JavaScript (fetch) and
-// Python (requests). All three are made from the same SampleRequest, so they cannot say different
-// things; lib/web/code-samples.test.ts runs the fetch and Python forms and parses the curl one to
-// check that each sends that request.
+// One example request per operation, written four ways for /docs' tabs: curl, JavaScript (fetch),
+// Python (requests) and the TypeScript SDK (packages/sdk). All are made from the same SampleRequest,
+// so they cannot say different things; lib/web/code-samples.test.ts runs the fetch, Python and SDK
+// forms and parses the curl one to check that each sends that request.
 import { API_KEY_PLACEHOLDER, shellQuote } from './curl-command';
 import type { OperationView } from './openapi-view';
 
@@ -13,19 +13,45 @@ export interface SampleRequest {
   keyed: boolean;
   /** A JSON body's value (sent compact with `Content-Type: application/json`). */
   json?: unknown;
+  /** The OpenAPI operationId: which SDK method sends it. */
+  operationId?: string;
 }
 
-export type SampleLanguage = 'curl' | 'javascript' | 'python';
+export type SampleLanguage = 'curl' | 'javascript' | 'python' | 'sdk';
 export const SAMPLE_LANGUAGES: ReadonlyArray<{ id: SampleLanguage; label: string }> = [
   { id: 'curl', label: 'curl' },
   { id: 'javascript', label: 'JavaScript (fetch)' },
   { id: 'python', label: 'Python (requests)' },
+  { id: 'sdk', label: 'TypeScript SDK' },
 ];
+
+/** The package the SDK tab imports (packages/sdk). */
+export const SDK_PACKAGE = '@yamljson/sdk';
+
+/** The SDK method of each operation; an operation without one has no SDK tab. */
+export const SDK_METHODS: Readonly<Record<string, string>> = {
+  convert: 'convert',
+  validate: 'validate',
+  format: 'format',
+  health: 'health',
+  live: 'live',
+  openapi: 'openapi',
+  openapiYaml: 'openapiYaml',
+};
+
+/** The languages an operation's example is shown in. */
+export function sampleLanguages(request: SampleRequest): ReadonlyArray<{ id: SampleLanguage; label: string }> {
+  return SAMPLE_LANGUAGES.filter((l) => l.id !== 'sdk' || sdkMethod(request) !== undefined);
+}
+
+function sdkMethod(request: SampleRequest): string | undefined {
+  return request.operationId === undefined ? undefined : SDK_METHODS[request.operationId];
+}
 
 /** The operation's first JSON request example (or no body), as the samples send it. */
 export function sampleRequest(op: OperationView): SampleRequest {
   const example = op.requestBody.find((m) => m.mediaType === 'application/json')?.examples[0];
-  const request: SampleRequest = { method: op.method, path: op.path, keyed: op.keyed };
+  const request: SampleRequest = { method: op.method, path: op.path, keyed: op.keyed, operationId: op.id };
   if (example) request.json = JSON.parse(example.text);
   return request;
 }
@@ -40,7 +66,30 @@ export function sampleHeaders(request: SampleRequest): Array<[string, string]> {
 export function sampleCode(language: SampleLanguage, origin: string, request: SampleRequest): string {
   if (language === 'curl') return curlSample(origin, request);
   if (language === 'javascript') return fetchSample(origin, request);
+  if (language === 'sdk') return sdkSample(origin, request);
   return pythonSample(origin, request);
+}
+
+/** The request through the SDK: a client for `origin` (with the key when the operation needs one) and its method. */
+export function sdkSample(origin: string, request: SampleRequest): string {
+  const method = sdkMethod(request);
+  if (!method) throw new Error(`No SDK method for ${request.method} ${request.path}`);
+  const options = [`baseUrl: ${jsString(origin)}`];
+  if (request.keyed) options.push(`apiKey: ${jsString(API_KEY_PLACEHOLDER)}`);
+  const argument = request.json === undefined ? '' : JSON.stringify(request.json, null, 2);
+  return [
+    `import { Yamljson, YamljsonError } from ${jsString(SDK_PACKAGE)};`,
+    '',
+    `const yamljson = new Yamljson({ ${options.join(', ')} });`,
+    'try {',
+    `  const result = await yamljson.${method}(${indent(argument, '  ')});`,
+    '  console.log(result);',
+    '} catch (error) {',
+    "  // 429 and 503 were retried as Retry-After says; anything else is the API's error body.",
+    '  if (error instanceof YamljsonError) console.error(error.status, error.code, error.message, error.requestId);',
+    '  else throw error;',
+    '}',
+  ].join('\n');
 }
 
 export function curlSample(origin: string, request: SampleRequest): string {
