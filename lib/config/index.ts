@@ -6,11 +6,11 @@ import type { BodyGateLimits } from '@/lib/api/body-gate';
 import { databaseTarget, type DatabaseTarget } from '@/lib/db/target';
 import type { TrustedProxies } from '@/lib/http/client-address';
 import type { ServerLimitSettings } from '@/lib/http/server-limits';
-import { EnvSchema, ENV_NAMES } from './schema';
+import { EnvSchema, ENV_NAMES, type LogLevel } from './schema';
 import { APP_VERSION } from './version';
 
 export { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS, DEFAULT_MAX_INPUT_BYTES, DEFAULT_PORT } from './defaults';
-export { ENV_NAMES } from './schema';
+export { ENV_NAMES, LOG_LEVELS, type LogLevel } from './schema';
 export { APP_VERSION } from './version';
 
 export interface Config {
@@ -50,6 +50,10 @@ export interface Config {
   authSecret: string | undefined;
   /** YAMLJSON_SELF_SERVE_UPGRADES=on: accounts may move themselves to a larger plan. */
   selfServeUpgrades: boolean;
+  /** LOG_LEVEL: the least severe level the log writes (pino's levels; `silent` writes nothing). */
+  logLevel: LogLevel;
+  /** METRICS_TOKEN: the Bearer token of GET /api/metrics; unset, the path answers 404. */
+  metricsToken: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -86,6 +90,8 @@ export function loadConfig(env: Env): Config {
     siteIsHttps: (siteUrl ?? '').startsWith('https://'),
     authSecret: e.NEXTAUTH_SECRET || e.AUTH_SECRET,
     selfServeUpgrades: e.YAMLJSON_SELF_SERVE_UPGRADES === 'on',
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

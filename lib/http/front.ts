@@ -1,5 +1,5 @@
 // The server's front for the public API: node:http requests to /api/convert, /api/validate, /api/format,
-// /api/health, /api/health/live and /api/openapi.json go straight to the same endpoints the route
+// /api/health, /api/health/live, /api/health/ready, /api/metrics and /api/openapi.json go straight to the same endpoints the route
 // files serve (lib/api/public-routes.ts), without Next.js's per-request cost (why, with the
 // figures: ARCHITECTURE.md, "Why a front"). Every other path is Next.js's.
 //

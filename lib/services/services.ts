@@ -17,6 +17,8 @@ import { BodyGate } from '@/lib/api/body-gate';
 import { ConversionPool, defaultRunLimits } from '@/lib/api/run-converter';
 import type { Config } from '@/lib/config';
 import { createDb, type Db } from '@/lib/db/client';
+import { createLogger, type Logger } from '@/lib/observability/logger';
+import { Metrics } from '@/lib/observability/metrics';
 import { AuthChanges } from './auth-changes';
 
 export interface Services {
@@ -37,6 +39,10 @@ export interface Services {
   readonly bodyGate: BodyGate;
   /** The embedded database's auth-change notifications (heard only by the process that owns it). */
   readonly authChanges: AuthChanges;
+  /** The server's log (pino, JSON lines; pretty under `npm run dev`): one line per request (with-api.ts), failures, the lifecycle. */
+  readonly log: Logger;
+  /** The server's Prometheus metrics, in a registry of their own (GET /api/metrics). */
+  readonly metrics: Metrics;
   /** Writes what is buffered (usage counts) before the process ends. */
   shutdown(): Promise<void>;
 }
@@ -52,6 +58,8 @@ export interface ServiceOptions {
   embeddedOwner: boolean;
   authChanges?: AuthChanges;
   dev?: boolean;
+  /** The log (scripts/serve.ts makes it first, to log the start); by default one from the configuration. */
+  log?: Logger;
 }
 
 /**
@@ -67,6 +75,8 @@ export function createServices(config: Config, options: ServiceOptions): Service
   const accountsNow = () => (accounts ??= accountServices(config, db, options.embeddedOwner, authChanges));
   const usage = new KeyUsageRecorder(db);
   const pool = new ConversionPool({ ...defaultRunLimits, memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs });
+  const metrics = new Metrics({ pool, processMetrics: true });
+  pool.observeConversions((direction, inputBytes, outputBytes, seconds) => metrics.conversion(direction, inputBytes, outputBytes, seconds));
   return {
     config,
     dev: options.dev ?? false,
@@ -82,6 +92,8 @@ export function createServices(config: Config, options: ServiceOptions): Service
     pool,
     bodyGate: new BodyGate(config.largeBodies),
     authChanges,
+    log: options.log ?? createLogger({ level: config.logLevel, pretty: options.dev ?? false }),
+    metrics,
     // Usage counts kept in memory or buffered (none if no keyed call was served), per-key usage and the request log.
     shutdown: async () => {
       await Promise.all([accounts?.quota.flush(), usage.flush()]);
