@@ -43,13 +43,15 @@ export function dependencyUnavailable(down: Dependency[]): ApiError {
  */
 export type FailureReport = (failure: { dependency: Dependency; detail: string } | { internal: unknown }) => void;
 
-const reportToStderr: FailureReport = (failure) => {
-  if ('internal' in failure) console.error('internal_error:', failure.internal);
-  else console.error(`${failure.dependency} unavailable: ${failure.detail}`);
-};
+const reportToStderr =
+  (requestId: string): FailureReport =>
+  (failure) => {
+    if ('internal' in failure) console.error(`[${requestId}] internal_error:`, failure.internal);
+    else console.error(`[${requestId}] ${failure.dependency} unavailable: ${failure.detail}`);
+  };
 
 /** The only place an error body is built. */
-export function toErrorReply(err: unknown, requestId: string, report: FailureReport = reportToStderr): ApiReply {
+export function toErrorReply(err: unknown, requestId: string, report: FailureReport = reportToStderr(requestId)): ApiReply {
   const apiError = toApiError(err, requestId, report);
   const body: ErrorBody = {
     success: false,
