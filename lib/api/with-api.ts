@@ -200,7 +200,6 @@ function recordCall(ctx: ApiContext, ended: EndedRequest, started: number): void
 function observe(ctx: ApiContext, ended: EndedRequest, failure: Failure | undefined): void {
   const { log, metrics } = ctx.services;
   metrics.request(ended.route, ended.method, ended.status, ended.durationMs / 1000);
-  if (ended.errorCode === 'rate_limited' && ctx.account) metrics.quotaDenials.inc({ plan: ctx.account.plan });
   const dependencies =
     failure === undefined ? [] : 'dependency' in failure ? [failure.dependency] : 'dependencies' in failure ? failure.dependencies : [];
   for (const dependency of dependencies) metrics.dependencyErrors.inc({ dependency });

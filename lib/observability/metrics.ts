@@ -3,7 +3,8 @@
 // tests that build several services in one process each count their own requests.
 // Web-free. What is counted where:
 // - requests and their latency: lib/api/with-api.ts, as each request ends (route = the route table's path);
-// - quota denials (429 rate_limited) and dependency errors (503 unavailable, per dependency): there too;
+// - quota denials: lib/api/guards.ts (enforceQuota), as it refuses; dependency errors (503 unavailable,
+//   per dependency): with-api.ts, from the error path's failure report or the 503's dependencies;
 // - conversions (bytes in and out, time, by direction): the conversion pool as each conversion answers;
 // - the pool's queue and running jobs, and the process (event-loop lag, memory, CPU): read when scraped.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';

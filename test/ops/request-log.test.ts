@@ -5,6 +5,8 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KeyOwner } from '@/lib/accounts/api-keys';
 import type { CallRecord, KeyUsageRecorder } from '@/lib/accounts/key-usage';
+import { ApiError } from '@/lib/api/errors';
+import { enforceQuota } from '@/lib/api/guards';
 import { handleMetrics } from '@/lib/api/handlers/metrics';
 import { jsonReply } from '@/lib/api/reply';
 import { type ApiGuard, type ApiHandler, withApi } from '@/lib/api/with-api';
@@ -151,17 +153,29 @@ describe('the request line', () => {
     expect(text).toContain('yamljson_dependency_errors_total{dependency="database"} 1');
   });
 
-  it('counts a 429 rate_limited of a keyed request as a quota denial of its plan', async () => {
+  it("counts a spent quota's 429 as a quota denial of the plan, and no other 429", async () => {
     const { services } = observed();
-    const { ApiError } = await import('@/lib/api/errors');
-    const refuse: ApiGuard = () => {
-      throw new ApiError('rate_limited', 'quota used');
+    const quota = {
+      kind: 'memory',
+      consume: async () => ({ allowed: false, limit: 100, remaining: 0, resetSeconds: 4_000_000_000 }),
+      flush: async () => {},
     };
-    const endpoint = withApi(() => jsonReply({}), { guards: [keyed, refuse] });
-    for (let i = 0; i < 3; i++) expect((await endpoint(get('/api/validate'))).status).toBe(429);
+    const withQuota: Services = { ...services, quota: quota as unknown as Services['quota'] };
+    installServices(withQuota);
+    const spent = withApi(() => jsonReply({}), { guards: [keyed, enforceQuota] });
+    for (let i = 0; i < 3; i++) expect((await spent(get('/api/validate'))).status).toBe(429);
+    // An account's own queue of large bodies is full: 429 rate_limited too, but not its quota.
+    const busy = withApi(
+      () => {
+        throw new ApiError('rate_limited', 'This account is already sending 4 request bodies over 1 MiB at once.');
+      },
+      { guards: [keyed] },
+    );
+    expect((await busy(get('/api/convert'))).status).toBe(429);
     const text = (await services.metrics.scrape()).text;
     expect(text).toContain('yamljson_quota_denials_total{plan="free"} 3');
     expect(text).toContain('yamljson_http_requests_total{route="/api/validate",method="GET",status="429"} 3');
+    expect(text).toContain('yamljson_http_requests_total{route="/api/convert",method="GET",status="429"} 1');
   });
 });
 
