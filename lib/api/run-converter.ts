@@ -62,6 +62,8 @@ export interface PoolHooks {
   deadline?: (ms: number) => Deadline;
   /** A job of `account` got its turn and went to a worker. */
   workerStarted?: (account: string) => void;
+  /** A worker failed outside any job (the server's log, lib/services); stderr by default. */
+  workerError?: (err: unknown) => void;
 }
 
 /** What a pool has done since it was made (diagnostics, tests). */
@@ -268,7 +270,8 @@ export class ConversionPool {
       });
       pool.on('message', (message: TaskStarted) => this.#pending.get(message.started)?.());
       // Errors of a worker with no task (none expected) must not crash the server.
-      pool.on('error', (err: unknown) => console.error('[run-converter] conversion worker error:', err));
+      const workerError = this.#hooks.workerError ?? ((err: unknown) => console.error('[run-converter] conversion worker error:', err));
+      pool.on('error', workerError);
       this.#pool = pool;
     }
     return this.#pool;

@@ -71,10 +71,14 @@ export interface ServiceOptions {
 export function createServices(config: Config, options: ServiceOptions): Services {
   const db = createDb(options.databaseUrl, 10, { timeoutMs: config.databaseTimeoutMs });
   const authChanges = options.authChanges ?? new AuthChanges();
+  const log = options.log ?? createLogger({ level: config.logLevel, pretty: options.dev ?? false });
   let accounts: AccountServices | undefined;
-  const accountsNow = () => (accounts ??= accountServices(config, db, options.embeddedOwner, authChanges));
-  const usage = new KeyUsageRecorder(db);
-  const pool = new ConversionPool({ ...defaultRunLimits, memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs });
+  const accountsNow = () => (accounts ??= accountServices(config, db, options.embeddedOwner, authChanges, log));
+  const usage = new KeyUsageRecorder(db, Date.now, (what, err) => log.error({ err, component: 'key-usage' }, what));
+  const pool = new ConversionPool(
+    { ...defaultRunLimits, memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs },
+    { workerError: (err) => log.error({ err, component: 'conversion-pool' }, 'conversion worker error') },
+  );
   const metrics = new Metrics({ pool, processMetrics: true });
   pool.observeConversions((direction, inputBytes, outputBytes, seconds) => metrics.conversion(direction, inputBytes, outputBytes, seconds));
   return {
@@ -92,7 +96,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     pool,
     bodyGate: new BodyGate(config.largeBodies),
     authChanges,
-    log: options.log ?? createLogger({ level: config.logLevel, pretty: options.dev ?? false }),
+    log,
     metrics,
     // Usage counts kept in memory or buffered (none if no keyed call was served), per-key usage and the request log.
     shutdown: async () => {
@@ -103,8 +107,10 @@ export function createServices(config: Config, options: ServiceOptions): Service
 
 type AccountServices = Pick<Services, 'redis' | 'quota' | 'findKeyOwner'>;
 
-function accountServices(config: Config, db: Db, embeddedOwner: boolean, authChanges: AuthChanges): AccountServices {
-  const redis = connectRedis(config.redis, config.redisTimeoutMs);
+function accountServices(config: Config, db: Db, embeddedOwner: boolean, authChanges: AuthChanges, log: Logger): AccountServices {
+  const redis = connectRedis(config.redis, config.redisTimeoutMs, (message) =>
+    log.warn({ component: 'redis', detail: message }, 'redis connection error'),
+  );
   const quota: QuotaStore = redis ? new RedisQuotaStore(db, redis) : embeddedOwner ? new MemoryQuotaStore(db) : new DatabaseQuotaStore(db);
   let findKeyOwner = (secret: string) => authenticateApiKey(db, secret);
   if (embeddedOwner) {
