@@ -67,8 +67,11 @@ export interface ApiContext {
 /** Runs before the handler; throws an ApiError to refuse the request. */
 export type ApiGuard = (request: ApiRequest, ctx: ApiContext) => void | Promise<void>;
 export type ApiHandler = (request: ApiRequest, ctx: ApiContext) => ApiReply | Promise<ApiReply>;
-/** A handler with its guards and error path: what route files and the front serve. */
-export type Endpoint = (request: ApiRequest, params?: RouteParams) => Promise<ApiReply>;
+/**
+ * A handler with its guards and error path: what route files and the front serve. `route` is the route
+ * table's path it is served under (`/api/dashboard/keys/[id]`), the request's label in the log and metrics.
+ */
+export type Endpoint = (request: ApiRequest, params?: RouteParams, route?: string) => Promise<ApiReply>;
 
 export interface WithApiOptions {
   guards?: readonly ApiGuard[];
@@ -76,7 +79,7 @@ export interface WithApiOptions {
 
 export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endpoint {
   const guards = options.guards ?? [];
-  return async (request, params = NO_PARAMS) => {
+  return async (request, params = NO_PARAMS, route) => {
     const installed = services();
     const started = Date.now();
     const startedTick = performance.now();
@@ -108,7 +111,7 @@ export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endp
       ...reply.headers,
       'X-Request-Id': ctx.requestId,
     };
-    const ended = endOfRequest(request, ctx, reply, startedTick);
+    const ended = endOfRequest(request, ctx, reply, startedTick, route);
     if (ctx.account) recordCall(ctx, ended, started);
     observe(ctx, ended, failure);
     return { status: reply.status, headers, body: reply.body };
@@ -134,7 +137,7 @@ interface EndedRequest {
 const ERROR_CODE = /"code":"([a-z_]{1,40})"/;
 const PATH = /^[a-z]+:\/\/[^/]*(\/[^?#]*)/i;
 
-function endOfRequest(request: ApiRequest, ctx: ApiContext, reply: ApiReply, startedTick: number): EndedRequest {
+function endOfRequest(request: ApiRequest, ctx: ApiContext, reply: ApiReply, startedTick: number, route: string | undefined): EndedRequest {
   const body = reply.body;
   const outputBytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   let errorCode: string | null = null;
@@ -145,11 +148,11 @@ function endOfRequest(request: ApiRequest, ctx: ApiContext, reply: ApiReply, sta
     const declared = Number(request.headers.get('content-length'));
     if (Number.isSafeInteger(declared) && declared > 0) inputBytes = Math.min(declared, 2 ** 31 - 1);
   }
-  const path = (PATH.exec(request.url)?.[1] ?? '/').slice(0, 100);
+  const path = PATH.exec(request.url)?.[1] ?? '/';
   return {
     method: request.method.slice(0, 16),
-    path,
-    route: routeOf(path, ctx.params),
+    path: path.slice(0, 100),
+    route: route ?? routeOf(path, ctx.params),
     status: reply.status,
     errorCode,
     inputBytes,
@@ -158,17 +161,27 @@ function endOfRequest(request: ApiRequest, ctx: ApiContext, reply: ApiReply, sta
   };
 }
 
-/** `/api/dashboard/keys/key_x/revoke` with `{ id: 'key_x' }` -> `/api/dashboard/keys/[id]/revoke`. */
+/**
+ * Without the table's path (an endpoint called directly, in tests): the URL's path, its parameters'
+ * segments named (`/api/dashboard/keys/key_x/revoke` with `{ id: 'key_x' }` -> `.../keys/[id]/revoke`).
+ */
 function routeOf(path: string, params: RouteParams): string {
   const names = Object.keys(params);
-  if (names.length === 0) return path;
+  if (names.length === 0) return path.slice(0, 100);
   const segments = path.split('/');
   for (const name of names) {
-    const at = segments.indexOf(encodeURIComponent(params[name]!));
-    const found = at === -1 ? segments.indexOf(params[name]!) : at;
+    const found = segments.findIndex((segment) => segment === params[name] || safeDecode(segment) === params[name]);
     if (found !== -1) segments[found] = `[${name}]`;
   }
-  return segments.join('/');
+  return segments.join('/').slice(0, 100);
+}
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 /**

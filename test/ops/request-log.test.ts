@@ -109,6 +109,25 @@ describe('the request line', () => {
     expect(text).toContain('yamljson_http_requests_total{route="/api/dashboard/keys/[id]/revoke",method="GET",status="200"} 1');
   });
 
+  it("labels a route file's request with the table's path, whatever the id (one series per route, never per id)", async () => {
+    const { lines, services } = observed();
+    const { nextRoutes } = await import('@/lib/api/routes');
+    const handlers = nextRoutes('/api/dashboard/keys/[id]');
+    const ids = ["key_' OR 1=1", 'a'.repeat(200), 'key_%ZZ'];
+    for (const id of ids) {
+      // A cross-site PATCH: refused (403) by the first guard, and still one line and one count.
+      const request = new Request(`http://127.0.0.1/api/dashboard/keys/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        headers: { Origin: 'https://elsewhere.example' },
+      });
+      expect((await handlers.PATCH(request, { params: Promise.resolve({ id }) })).status).toBe(403);
+    }
+    expect(lines.map((l) => l.route)).toStrictEqual(ids.map(() => '/api/dashboard/keys/[id]'));
+    const text = (await services.metrics.scrape()).text;
+    expect(text).toContain('yamljson_http_requests_total{route="/api/dashboard/keys/[id]",method="PATCH",status="403"} 3');
+    expect(text).not.toContain('OR 1=1');
+  });
+
   it('logs a 500 at error level with the stack, which the body never shows', async () => {
     const { lines } = observed();
     const res = await withApi(() => {
