@@ -1,4 +1,4 @@
-// `npm test`: lint, type-check, build, then every test suite; stops at the first failing step and ends with one summary line.
+// `npm test`: lint, type-check, build, every test suite, then a scan of the servers' logs for secrets; stops at the first failing step and ends with one summary line.
 // Extra arguments go to vitest (`npm test -- test/api/health.test.ts`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
