@@ -10,15 +10,15 @@ import type { LogLevel } from '@/lib/config';
 export type { Logger } from 'pino';
 
 /**
- * Field names that may hold a secret, wherever they appear (top level or one object down): they are
- * written as "[Redacted]". The request line is built from chosen fields only (key prefix, never the
- * key; account id, never the email); these guard what an error or a library's object may carry.
+ * Field names that may hold a secret: written as "[Redacted]" at the top level of a line, and on a
+ * logged error (`err`), its headers and its cause. The request line is built from chosen fields only
+ * (key prefix, never the key; account id, never the email); these guard what an error or a library's
+ * object may carry. Explicit paths, no wildcards: pino's wildcard redaction cost about 90 us per line
+ * here, explicit paths about 2 us.
  */
 const SECRET_FIELDS = ['authorization', 'cookie', 'password', 'passwordHash', 'token', 'secret', 'apiKey', 'key', 'set-cookie'];
 export const REDACT_PATHS = [
-  ...SECRET_FIELDS,
-  ...SECRET_FIELDS.map((field) => `*["${field}"]`),
-  ...SECRET_FIELDS.map((field) => `*.headers["${field}"]`),
+  ...SECRET_FIELDS.flatMap((field) => [`["${field}"]`, `err["${field}"]`, `err.headers["${field}"]`, `err.cause["${field}"]`]),
   'req.headers',
   'headers',
 ];
