@@ -71,6 +71,18 @@ describe.runIf(available)("the operator's view of a running app", () => {
     return { status: res.status, requestId: res.headers.get('x-request-id')!, bytes: (await res.arrayBuffer()).byteLength };
   };
   const bytes = (s: string) => Buffer.byteLength(s);
+  /**
+   * The server's log once it holds the lines of these requests: the server writes each line before the
+   * answer, but the test harness copies its output into the file afterwards (a pipe, then a file stream).
+   */
+  const logWith = async (requestIds: string[]): Promise<string> => {
+    for (let waited = 0; ; waited += 50) {
+      const log = readFileSync(app.logFile, 'utf8');
+      if (requestIds.every((id) => log.includes(`"requestId":"${id}"`))) return log;
+      if (waited > 15_000) throw new Error(`the log has no line for ${requestIds.join(', ')} after 15 s`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
 
   it('counts requests by route and status, the quota denial and conversion bytes by direction, exactly', async () => {
     const yamlBodies = [
@@ -153,7 +165,7 @@ describe.runIf(available)("the operator's view of a running app", () => {
     const owner = await createAccountWithKey(database.db, { label: 'ops-log', plan: 'pro', keyName: 'ops-log' });
     const converted = await call('/api/convert?from=yaml&to=json', 'x: 1\n', 'application/yaml', owner.key);
     const refused = await call('/api/convert', '{}', 'application/json', `yj_${'1'.repeat(32)}`);
-    const log = readFileSync(app.logFile, 'utf8');
+    const log = await logWith([converted.requestId, refused.requestId]);
     const lines = log
       .split('\n')
       .filter((l) => l.startsWith('{'))
@@ -203,8 +215,10 @@ describe.runIf(available)("the operator's view of a running app", () => {
       await proxy.setMode('forward');
     }
     // Back without a restart: asked until it answers 200, each 503 on the way counted here.
+    let lastReadyId = '';
     for (let tries = 0; ; tries++) {
       const again = await ready();
+      lastReadyId = again.res.headers.get('x-request-id')!;
       if (again.res.status === 200) break;
       expect(again.res.status).toBe(503);
       unavailable++;
@@ -214,9 +228,7 @@ describe.runIf(available)("the operator's view of a running app", () => {
     const text = await scrape();
     expect(sample(text, 'yamljson_dependency_errors_total', { dependency: 'database' })).toBe(errorsBefore + unavailable);
     expect(sample(text, 'yamljson_http_requests_total', { route: '/api/health/ready', method: 'GET', status: '503' })).toBe(unavailable);
-    const warned = readFileSync(app.logFile, 'utf8')
-      .split('\n')
-      .filter((l) => l.includes('"route":"/api/health/ready"') && l.includes('"status":503'));
+    const warned = (await logWith([lastReadyId])).split('\n').filter((l) => l.includes('"route":"/api/health/ready"') && l.includes('"status":503'));
     expect(warned).toHaveLength(unavailable);
     expect(JSON.parse(warned[0]!)).toMatchObject({ level: 'warn', errorCode: 'unavailable', dependencies: ['database'] });
   });
