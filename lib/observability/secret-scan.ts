@@ -17,6 +17,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
   { name: 'JWT/JWE', pattern: /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g },
   // Verification and reset links (`?token=...`), and `"token":"..."` in a logged object.
   { name: 'token value', pattern: /token=[A-Za-z0-9_-]{8,}|"token"\s*:\s*"[^"[\]]{8,}"/g },
+  // Credentials in a connection URL (DATABASE_URL, REDIS_URL, SMTP_URL): `scheme://user:password@host`.
+  { name: 'password in a URL', pattern: /[a-z][a-z0-9+.-]*:\/\/[^\s/:@"']+:[^\s/@"']+@/gi },
   // A stored password hash (lib/accounts/passwords.ts writes `scrypt$...`).
   { name: 'password hash', pattern: /scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]{8,}/g },
 ];

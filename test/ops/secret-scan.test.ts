@@ -27,6 +27,9 @@ const CLEAN_LINE = JSON.stringify({
 describe('findSecrets', () => {
   it('passes the request log line (a key prefix is not a key)', () => {
     expect(findSecrets(`${CLEAN_LINE}\n${CLEAN_LINE}\n`, [GOOD_PASSWORD])).toStrictEqual([]);
+    // A URL without a password, and the 401's own wording, are not secrets.
+    const notSecrets = '{"url":"postgresql://postgres@127.0.0.1:5432/test","msg":"send \\"Authorization: Bearer <key>\\""}';
+    expect(findSecrets(notSecrets)).toStrictEqual([]);
   });
 
   it.each([
@@ -36,6 +39,7 @@ describe('findSecrets', () => {
     ['JWT/JWE', '{"token":"x","jwt":"eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..abc"}'],
     ['token value', 'GET /verify-email?token=jWRxGS1fv6nB0Yk7wqIQ8iElZ54VlZUR 200'],
     ['password hash', '{"passwordHash":"scrypt$16384$8$1$c2FsdHNhbHQ$a2V5a2V5a2V5"}'],
+    ['password in a URL', '{"msg":"mail: sending through smtps://mailer:s3cr3t-pass@smtp.example.com:465"}'],
   ])('finds a planted %s', (rule, line) => {
     const findings = findSecrets(`${CLEAN_LINE}\n${line}\n`);
     expect(findings.map((f) => [f.rule, f.line])).toContainEqual([rule, 2]);
