@@ -18,7 +18,9 @@ const nextConfig = {
   // NEXT_DIST_DIR lets two builds of one checkout live side by side (parallel work, test runs).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // piscina starts its workers from its own files (dist/worker.js next to it): a bundled copy cannot find them.
-  serverExternalPackages: ['piscina'],
+  // pino, pino-pretty and prom-client (lib/observability) load from node_modules too: the log and the metrics
+  // are the services' (scripts/serve.ts makes them), so a bundled copy must never make its own.
+  serverExternalPackages: ['piscina', 'pino', 'pino-pretty', 'prom-client'],
   async headers() {
     return [
       { source: '/:path*', headers: SECURITY_HEADERS },

@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'lib/**/*.test.ts'],
-          exclude: ['test/api/**', 'test/integration/**', 'test/cli/**', 'test/sdk/**/*.api.test.ts'],
+          exclude: ['test/api/**', 'test/integration/**', 'test/cli/**', 'test/sdk/**/*.api.test.ts', 'test/ops/**'],
         },
       },
       {
@@ -40,11 +40,12 @@ export default defineConfig({
         },
       },
       {
-        // The machine's PostgreSQL and Redis (required under CI=true), and app instances of its own.
+        // The machine's PostgreSQL and Redis (required under CI=true), and app instances of its own;
+        // test/ops: the operator's view (logs, metrics, readiness) of such an app, and the log scanner.
         extends: true,
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'test/ops/**/*.test.ts'],
         },
       },
     ],

@@ -5,8 +5,8 @@
 //    the PostgreSQL protocol on 127.0.0.1 for the app and the operator command, and applies
 //    migrations.
 // 3. The services (lib/services: database client, quota store, key lookup, conversion pool, body
-//    gate), built once, installed where the front and Next.js find them (lib/services/seam.ts), and
-//    the pool's workers started.
+//    gate, the log and the metrics of lib/observability), built once, installed where the front and
+//    Next.js find them (lib/services/seam.ts), and the pool's workers started.
 // 4. One node:http server: the public API's paths go to the node:http front (build/api-front.mjs,
 //    lib/http/front.ts), everything else to Next.js (pages, dashboard API, sign-in). Under
 //    `npm run dev`, or with YAMLJSON_API_FRONT=off, Next.js serves the API too (its route files
@@ -29,6 +29,7 @@ import { migrate } from '@/lib/db/migrate';
 import { markClientAddress } from '@/lib/http/client-address';
 import { API_SECURITY_HEADERS } from '@/lib/http/security-headers';
 import { applyServerLimits, hasMalformedPath, serverLimits, serverOptions } from '@/lib/http/server-limits';
+import { createLogger, type Logger } from '@/lib/observability/logger';
 import { AuthChanges } from '@/lib/services/auth-changes';
 import { installServices } from '@/lib/services/seam';
 import { createServices } from '@/lib/services/services';
@@ -68,7 +69,7 @@ interface Database {
   authChanges: AuthChanges | undefined;
 }
 
-async function openDatabase(config: Config): Promise<Database> {
+async function openDatabase(config: Config, log: Logger): Promise<Database> {
   const target = config.database;
   if (target.kind === 'server') return { url: target.url, embedded: null, authChanges: undefined };
   // The folder's lock (lib/db/data-lock.ts) is taken before it is opened: a second server on it,
@@ -76,7 +77,7 @@ async function openDatabase(config: Config): Promise<Database> {
   // Quotas and the key cache of the embedded mode live in the one process that owns the data.
   const authChanges = new AuthChanges();
   const embedded = await startEmbeddedServer(target.dataDir, 0, { onNotification: (channel) => authChanges.publish(channel) });
-  console.log(`[yamljson] embedded database: ${target.dataDir}`);
+  log.info({ dataDir: target.dataDir }, 'embedded database');
   return { url: embedded.url, embedded, authChanges };
 }
 
@@ -84,14 +85,16 @@ async function main(): Promise<void> {
   const config = readConfig();
   exportForLibraries(config);
   const options = parseArgs(process.argv.slice(2), config);
+  // The log first (LOG_LEVEL; pretty under `npm run dev`): the services get this one, so every line has one shape.
+  const log = createLogger({ level: config.logLevel, pretty: options.dev });
   const limits = serverLimits(config.http);
-  const { url, embedded, authChanges } = await openDatabase(config);
+  const { url, embedded, authChanges } = await openDatabase(config, log);
   const migrator = createDb(url, 1);
   const { applied } = await migrate(migrator);
   await migrator.$disconnect();
-  if (applied.length) console.log(`[yamljson] applied migrations: ${applied.join(', ')}`);
+  if (applied.length) log.info({ migrations: applied }, 'applied migrations');
 
-  const services = createServices(config, { databaseUrl: url, embeddedOwner: embedded !== null, authChanges, dev: options.dev });
+  const services = createServices(config, { databaseUrl: url, embeddedOwner: embedded !== null, authChanges, dev: options.dev, log });
   installServices(services);
   // Mails left unsent by an earlier run are sent now (with SMTP_URL); without it they stay in the outbox.
   services.mail.start();
@@ -106,7 +109,7 @@ async function main(): Promise<void> {
   const nextHandler = app.getRequestHandler();
   const front = options.dev || !config.apiFront ? null : await loadFront();
 
-  const server = http.createServer(serverOptions(limits), requestListener(config, front, nextHandler));
+  const server = http.createServer(serverOptions(limits), requestListener(config, log, front, nextHandler));
   // Time limits, requests per connection and the connection cap (lib/http/server-limits.ts, HTTP_* variables).
   applyServerLimits(server, limits);
   await new Promise<void>((resolve, reject) => {
@@ -115,19 +118,22 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${options.hostname ?? 'localhost'}:${address.port}` : String(address);
-  console.log(`[yamljson] ready on http://${shown}${front ? '' : ' (the API through Next.js)'}`);
+  log.info(
+    { url: `http://${shown}`, apiFront: front !== null, dev: options.dev },
+    `ready on http://${shown}${front ? '' : ' (the API through Next.js)'}`,
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[yamljson] ${signal}: stopping`);
+    log.info({ signal }, 'stopping');
     server.close();
     server.closeIdleConnections();
     // Usage counts kept in memory are written before the database stops.
     void services
       .shutdown()
-      .catch((err: unknown) => console.error('[yamljson] could not store usage counts:', err))
+      .catch((err: unknown) => log.error({ err }, 'could not store usage counts'))
       .then(() => embedded?.stop())
       .finally(() => process.exit(0));
     setTimeout(() => process.exit(1), 10_000).unref();
@@ -140,7 +146,7 @@ type Front = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
 /** Each request: its client's address, then the front for the public API, Next.js for the rest. */
-function requestListener(config: Config, front: Front | null, nextHandler: NextHandler): http.RequestListener {
+function requestListener(config: Config, log: Logger, front: Front | null, nextHandler: NextHandler): http.RequestListener {
   return (req, res) => {
     markClientAddress(req, config.trustedProxies);
     // Next.js answers 500 to a dynamic route whose path does not decode (`/api/dashboard/keys/%ZZ`).
@@ -151,18 +157,19 @@ function requestListener(config: Config, front: Front | null, nextHandler: NextH
       const length = Buffer.byteLength(reply.body);
       res.writeHead(reply.status, { ...API_SECURITY_HEADERS, ...reply.headers, 'X-Request-Id': requestId, 'Content-Length': length });
       res.end(reply.body);
+      log.info({ requestId, route: null, method: req.method, status: reply.status, errorCode: 'bad_request', outputBytes: length }, 'request');
       return;
     }
     try {
       if (front?.(req, res)) return;
     } catch (err) {
       // The front answers through its own error path; this only guards the process.
-      console.error('[yamljson] unhandled error in the API front:', err);
+      log.error({ err }, 'unhandled error in the API front');
       if (!res.headersSent) res.writeHead(500).end();
       return;
     }
     nextHandler(req, res).catch((err: unknown) => {
-      console.error('[yamljson] unhandled error in Next.js:', err);
+      log.error({ err }, 'unhandled error in Next.js');
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
     });

@@ -1,4 +1,4 @@
-// `npm test`: lint, type-check, build, then every test suite; stops at the first failing step and ends with one summary line.
+// `npm test`: lint, type-check, build, every test suite, then a scan of the servers' logs for secrets; stops at the first failing step and ends with one summary line.
 // Extra arguments go to vitest (`npm test -- test/api/health.test.ts`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -35,6 +35,11 @@ const steps = [
     args: [bin('@playwright/test/cli.js'), 'test'],
     prepare: prepareChromium,
     report: () => readPlaywrightReport(e2eReport),
+  },
+  {
+    // Every server log the tests above left in test-results/ holds no key, password, cookie or token (README, Operating).
+    name: 'log scan',
+    args: ['--import', 'tsx', path.join(root, 'scripts', 'scan-logs.ts'), resultsDir],
   },
 ];
 

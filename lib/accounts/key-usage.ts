@@ -67,6 +67,8 @@ export class KeyUsageRecorder {
   constructor(
     db: Db | KeyUsageStore,
     private readonly now: () => number = Date.now,
+    /** Where a failed write is told (the server's log, lib/services); stderr by default. */
+    private readonly failed: (what: string, err: unknown) => void = (what, err) => console.error(`[key-usage] ${what}:`, err),
   ) {
     this.store = 'addUsage' in db ? db : new SqlKeyUsageStore(db);
   }
@@ -105,7 +107,7 @@ export class KeyUsageRecorder {
       try {
         await this.store.addUsage([...cells.values()]);
       } catch (err) {
-        console.error('[key-usage] could not store usage counts:', err);
+        this.failed('could not store usage counts', err);
         for (const [key, cell] of cells) {
           const newer = this.usage.get(key);
           if (newer) newer.count += cell.count;
@@ -122,7 +124,7 @@ export class KeyUsageRecorder {
         await this.store.addLog(rows);
         await this.trim([...log.keys()]);
       } catch (err) {
-        console.error('[key-usage] could not store the request log:', err);
+        this.failed('could not store the request log', err);
         for (const [userId, list] of log) {
           const newer = this.log.get(userId) ?? [];
           this.log.set(userId, [...list, ...newer].slice(-REQUEST_LOG_MAX_ENTRIES));
@@ -132,14 +134,14 @@ export class KeyUsageRecorder {
     const now = this.now();
     if (now >= this.nextSweep) {
       this.nextSweep = now + SWEEP_EVERY_MS;
-      await this.store.sweep(now).catch((err: unknown) => console.error('[key-usage] could not remove old rows:', err));
+      await this.store.sweep(now).catch((err: unknown) => this.failed('could not remove old rows', err));
     }
     return this.usage.size > 0 || this.log.size > 0;
   }
 
   /** The rows are in: a failed trim only leaves more rows until the next one (readers cap at 1,000 and 7 days). */
   private async trim(userIds: string[]): Promise<void> {
-    await this.store.trimLog(userIds, this.now()).catch((err: unknown) => console.error('[key-usage] could not trim the request log:', err));
+    await this.store.trimLog(userIds, this.now()).catch((err: unknown) => this.failed('could not trim the request log', err));
   }
 }
 

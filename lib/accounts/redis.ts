@@ -62,6 +62,8 @@ export class IORedisConnection implements RedisConnection {
   constructor(
     url: string,
     private readonly timeoutMs: number,
+    /** Where connection errors are told (the server's log, lib/services); stderr by default. */
+    onError: (message: string) => void = (message) => console.error('[redis]', message),
   ) {
     const options: RedisOptions = {
       connectTimeout: timeoutMs,
@@ -73,7 +75,7 @@ export class IORedisConnection implements RedisConnection {
       retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
     };
     this.redis = new IORedis(url, options);
-    this.redis.on('error', (err: Error) => console.error('[redis]', err.message));
+    this.redis.on('error', (err: Error) => onError(err.message));
     this.redis.on('connect', () => this.watchHandshake());
     this.redis.on('close', () => {
       for (const listener of this.lostListeners) listener();
@@ -219,8 +221,8 @@ export type RedisTarget =
   | { readonly kind: 'redis'; readonly url: string };
 
 /** A connection to `target` whose every command has `timeoutMs` (REDIS_TIMEOUT_MS), or null for none. */
-export function connectRedis(target: RedisTarget | null, timeoutMs: number): RedisConnection | null {
+export function connectRedis(target: RedisTarget | null, timeoutMs: number, onError?: (message: string) => void): RedisConnection | null {
   if (target?.kind === 'upstash') return new UpstashConnection(new UpstashRedis({ url: target.url, token: target.token }), timeoutMs);
-  if (target?.kind === 'redis') return new IORedisConnection(target.url, timeoutMs);
+  if (target?.kind === 'redis') return new IORedisConnection(target.url, timeoutMs, onError);
   return null;
 }

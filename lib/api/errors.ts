@@ -36,9 +36,23 @@ export function dependencyUnavailable(down: Dependency[]): ApiError {
   );
 }
 
+/**
+ * What the log is told of a failure that is not the client's: a dependency that did not answer (503),
+ * or anything else (500, with its stack: the body never shows it). withApi writes it on the request's
+ * log line (lib/observability); without a report (code outside a request), it goes to stderr.
+ */
+export type FailureReport = (failure: { dependency: Dependency; detail: string } | { internal: unknown }) => void;
+
+const reportToStderr =
+  (requestId: string): FailureReport =>
+  (failure) => {
+    if ('internal' in failure) console.error(`[${requestId}] internal_error:`, failure.internal);
+    else console.error(`[${requestId}] ${failure.dependency} unavailable: ${failure.detail}`);
+  };
+
 /** The only place an error body is built. */
-export function toErrorReply(err: unknown, requestId: string): ApiReply {
-  const apiError = toApiError(err, requestId);
+export function toErrorReply(err: unknown, requestId: string, report: FailureReport = reportToStderr(requestId)): ApiReply {
+  const apiError = toApiError(err, requestId, report);
   const body: ErrorBody = {
     success: false,
     error: { code: apiError.code, message: apiError.message, requestId },
@@ -52,7 +66,7 @@ export function toErrorReply(err: unknown, requestId: string): ApiReply {
   return jsonReply(body, ERROR_STATUS[apiError.code], headers);
 }
 
-function toApiError(err: unknown, requestId: string): ApiError {
+function toApiError(err: unknown, requestId: string, report: FailureReport): ApiError {
   // Refusals of every layer (ConversionError, AccountError are ApiErrors) are answered as they are.
   // One from a worker thread or another bundle was revived as this copy's class first (lib/conversion/job-errors.ts).
   if (err instanceof ApiError) return err;
@@ -61,9 +75,9 @@ function toApiError(err: unknown, requestId: string): ApiError {
   // that does not answer is a 503 to retry, not a 500.
   const dependency = unavailableDependency(err);
   if (dependency) {
-    console.error(`[${requestId}] ${dependency} unavailable: ${describeFailure(err)}`);
+    report({ dependency, detail: describeFailure(err) });
     return dependencyUnavailable([dependency]);
   }
-  console.error(`[${requestId}] internal_error:`, err);
+  report({ internal: err });
   return new ApiError('internal_error', `Something went wrong on our side. If it keeps happening, contact support with the request id ${requestId}.`);
 }

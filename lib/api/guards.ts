@@ -38,6 +38,8 @@ export const enforceQuota: ApiGuard = async (_request, ctx) => {
     ctx.responseHeaders['X-RateLimit-Reset'] = String(decision.resetSeconds);
   }
   if (!decision.allowed) {
+    // Only here: other 429s (an account's large bodies or queued conversions) are not quota denials.
+    ctx.services.metrics.quotaDenials.inc({ plan: account.plan });
     const retryAfter = Math.max(1, decision.resetSeconds - Math.floor(Date.now() / 1000));
     throw new ApiError(
       'rate_limited',

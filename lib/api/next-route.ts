@@ -13,8 +13,9 @@ export interface NextRouteContext {
 
 export type NextRouteHandler = (request: Request, context?: NextRouteContext) => Promise<Response>;
 
-export function route(endpoint: Endpoint): NextRouteHandler {
-  return async (request, context) => toResponse(await endpoint(request, routeParams(await context?.params)));
+/** `path`: the route table's path of the file (the request's label in the log and metrics). */
+export function route(endpoint: Endpoint, path?: string): NextRouteHandler {
+  return async (request, context) => toResponse(await endpoint(request, routeParams(await context?.params), path));
 }
 
 /**

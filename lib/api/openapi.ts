@@ -48,8 +48,11 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   },
 };
 
-/** Routes of the web app's own (session-cookie) API, not part of the public API this document describes. */
-export const INTERNAL_API_PREFIXES = ['/api/auth', '/api/account', '/api/dashboard'] as const;
+/**
+ * Routes of the web app's own (session-cookie) API, not part of the public API this document describes, and
+ * the operator's Prometheus metrics (`/api/metrics`, behind METRICS_TOKEN: README, "Operating").
+ */
+export const INTERNAL_API_PREFIXES = ['/api/auth', '/api/account', '/api/dashboard', '/api/metrics'] as const;
 
 let cached: Json | undefined;
 
@@ -88,6 +91,7 @@ function buildOpenApiDocument(): Json {
           responses: { 200: ok('LiveResponse', { live: { value: { status: 'healthy' } } }), ...errors([500]) },
         },
       },
+      ...operatorPaths(),
       '/api/openapi.json': {
         get: {
           operationId: 'openapi',
@@ -272,6 +276,28 @@ function validateOperation(): Json {
     },
   };
 }
+
+// --- The operator's view (issue 14 §3): readiness, no key. ---
+function operatorPaths(): Json {
+  return {
+    '/api/health/ready': {
+      get: {
+        operationId: 'ready',
+        summary: 'Readiness for load balancers (no key): the database and Redis answer',
+        description:
+          'Asks the database, and Redis when one is configured, each within its deadline (DATABASE_TIMEOUT_MS, REDIS_TIMEOUT_MS). ' +
+          'No key and no quota. 503 `unavailable` names those that did not answer in `error.dependencies`. ' +
+          '`/api/health/live` says only that the process answers (liveness); `/api/health` needs a key.',
+        security: [],
+        responses: {
+          200: ok('ReadyResponse', { ready: { value: { status: 'ready', checked: ['database'] } } }),
+          ...errors([405, 500, 503]),
+        },
+      },
+    },
+  };
+}
+// --- end of the operator's view ---
 
 function healthOperation(): Json {
   return {

@@ -5,7 +5,8 @@ import 'server-only';
 import { keyedGuards } from './guards';
 import { handleConvert } from './handlers/convert';
 import { handleFormat } from './handlers/format';
-import { handleHealth, handleLive } from './handlers/health';
+import { handleHealth, handleLive, handleReady } from './handlers/health';
+import { handleMetrics } from './handlers/metrics';
 import { handleOpenApi, handleOpenApiYaml } from './handlers/openapi';
 import { handleValidate } from './handlers/validate';
 import { defineRoute, type Route } from './route-table';
@@ -17,6 +18,8 @@ export const PUBLIC_ROUTES = {
   '/api/format': defineRoute({ POST: withApi(handleFormat, { guards: keyedGuards }) }),
   '/api/health': defineRoute({ GET: withApi(handleHealth, { guards: keyedGuards }) }),
   '/api/health/live': defineRoute({ GET: withApi(handleLive) }),
+  '/api/health/ready': defineRoute({ GET: withApi(handleReady) }),
+  '/api/metrics': defineRoute({ GET: withApi(handleMetrics) }),
   '/api/openapi.json': defineRoute({ GET: withApi(handleOpenApi) }),
   '/api/openapi.yaml': defineRoute({ GET: withApi(handleOpenApiYaml) }),
 } satisfies Record<string, Route>;

@@ -21,6 +21,6 @@ export type RouteFileHandlers = Record<(typeof ROUTE_FILE_METHODS)[number], Next
 export function nextRoutes(path: ApiPath): RouteFileHandlers {
   const table = API_ROUTES[path];
   const handlers = {} as RouteFileHandlers;
-  for (const method of ROUTE_FILE_METHODS) handlers[method] = route(endpointFor(table, method));
+  for (const method of ROUTE_FILE_METHODS) handlers[method] = route(endpointFor(table, method), path);
   return handlers;
 }

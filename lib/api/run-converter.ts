@@ -62,6 +62,8 @@ export interface PoolHooks {
   deadline?: (ms: number) => Deadline;
   /** A job of `account` got its turn and went to a worker. */
   workerStarted?: (account: string) => void;
+  /** A worker failed outside any job (the server's log, lib/services); stderr by default. */
+  workerError?: (err: unknown) => void;
 }
 
 /** What a pool has done since it was made (diagnostics, tests). */
@@ -93,6 +95,9 @@ const WORKER_NICE = 10;
 /** Retry-After (seconds) of the 503 when the queue is full, and of the 429 when an account's queue is. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/** A successful conversion: its direction (`yaml->json`), request body and answer bytes, and seconds in the pool. */
+export type ConversionObserver = (direction: string, inputBytes: number, outputBytes: number, seconds: number) => void;
+
 export class ConversionPool {
   readonly limits: RunLimits;
   readonly #hooks: PoolHooks;
@@ -107,6 +112,7 @@ export class ConversionPool {
   #workerFound = false;
   /** Accounts whose small jobs go straight to a worker, until when (epoch ms). */
   #overdue = new Map<string, number>();
+  #observer: ConversionObserver | undefined;
 
   constructor(limits: RunLimits = defaultRunLimits, hooks: PoolHooks = {}) {
     this.limits = limits;
@@ -147,6 +153,23 @@ export class ConversionPool {
    * `client` may be the request itself: its `signal` is read only if the job goes to a worker.
    */
   async outcome(job: ConversionJob, client?: AbortSignal | { readonly signal: AbortSignal }, account: string = NO_ACCOUNT): Promise<JobOutcome> {
+    const observer = this.#observer;
+    if (!observer) return this.#outcome(job, client, account);
+    const started = performance.now();
+    const inputBytes = job.body.byteLength;
+    const outcome = await this.#outcome(job, client, account);
+    if (outcome.ok && outcome.answer.direction) {
+      observer(outcome.answer.direction, inputBytes, outcome.answer.body.byteLength, (performance.now() - started) / 1000);
+    }
+    return outcome;
+  }
+
+  /** Told of every successful conversion (lib/observability/metrics.ts): direction, request and response bytes, seconds. */
+  observeConversions(observer: ConversionObserver): void {
+    this.#observer = observer;
+  }
+
+  async #outcome(job: ConversionJob, client: AbortSignal | { readonly signal: AbortSignal } | undefined, account: string): Promise<JobOutcome> {
     const hasWorker = this.#hasWorker();
     const size = job.body.byteLength;
     if (size < this.limits.workerFromBytes && !(hasWorker && size >= ALWAYS_HERE_BYTES && this.#overdueLately(account))) {
@@ -247,7 +270,8 @@ export class ConversionPool {
       });
       pool.on('message', (message: TaskStarted) => this.#pending.get(message.started)?.());
       // Errors of a worker with no task (none expected) must not crash the server.
-      pool.on('error', (err: unknown) => console.error('[run-converter] conversion worker error:', err));
+      const workerError = this.#hooks.workerError ?? ((err: unknown) => console.error('[run-converter] conversion worker error:', err));
+      pool.on('error', workerError);
       this.#pool = pool;
     }
     return this.#pool;

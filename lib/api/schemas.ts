@@ -121,6 +121,19 @@ export const LiveResponseSchema = z
   .object({ status: z.literal('healthy') })
   .register(apiSchemas, { id: 'LiveResponse', description: 'For load balancers; says nothing more.' });
 
+// --- The operator's view (issue 14 §3): readiness for load balancers. ---
+export const ReadyResponseSchema = z
+  .object({
+    status: z.literal('ready'),
+    checked: z.array(z.enum(DEPENDENCIES)).meta({ description: 'The dependencies that answered: the database, and Redis when one is configured.' }),
+  })
+  .register(apiSchemas, {
+    id: 'ReadyResponse',
+    description: 'For load balancers: every dependency answered within its deadline. Otherwise 503 `unavailable` naming them.',
+  });
+export type ReadyResponse = z.output<typeof ReadyResponseSchema>;
+// --- end of the operator's view ---
+
 export const ErrorResponseSchema = z
   .object({
     success: z.literal(false),

@@ -3,7 +3,8 @@
 // Next.js route file (next-route.ts) and by the server's node:http front (lib/http/front.ts)
 // without a Web Request/Response pair per call on the fast path.
 import { API_SECURITY_HEADERS, HSTS_VALUE, isHttpsRequest } from '@/lib/http/security-headers';
-import { toErrorReply } from './errors';
+import type { Dependency } from '@/lib/dependencies';
+import { ApiError, type FailureReport, toErrorReply } from './errors';
 import type { ApiReply } from './reply';
 import { newRequestId } from './request-id';
 import type { KeyOwner } from '@/lib/accounts/api-keys';
@@ -66,8 +67,11 @@ export interface ApiContext {
 /** Runs before the handler; throws an ApiError to refuse the request. */
 export type ApiGuard = (request: ApiRequest, ctx: ApiContext) => void | Promise<void>;
 export type ApiHandler = (request: ApiRequest, ctx: ApiContext) => ApiReply | Promise<ApiReply>;
-/** A handler with its guards and error path: what route files and the front serve. */
-export type Endpoint = (request: ApiRequest, params?: RouteParams) => Promise<ApiReply>;
+/**
+ * A handler with its guards and error path: what route files and the front serve. `route` is the route
+ * table's path it is served under (`/api/dashboard/keys/[id]`), the request's label in the log and metrics.
+ */
+export type Endpoint = (request: ApiRequest, params?: RouteParams, route?: string) => Promise<ApiReply>;
 
 export interface WithApiOptions {
   guards?: readonly ApiGuard[];
@@ -75,7 +79,7 @@ export interface WithApiOptions {
 
 export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endpoint {
   const guards = options.guards ?? [];
-  return async (request, params = NO_PARAMS) => {
+  return async (request, params = NO_PARAMS, route) => {
     const installed = services();
     const started = Date.now();
     const startedTick = performance.now();
@@ -88,11 +92,16 @@ export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endp
       inputBytes: 0,
     };
     let reply: ApiReply;
+    let failure: Failure | undefined;
     try {
       for (const guard of guards) await guard(request, ctx);
       reply = await handler(request, ctx);
     } catch (err) {
-      reply = toErrorReply(err, ctx.requestId);
+      reply = toErrorReply(err, ctx.requestId, (f) => {
+        failure = f;
+      });
+      // A 503 a handler built itself (the health checks) names its dependencies on the error.
+      if (!failure && err instanceof ApiError && err.dependencies) failure = { dependencies: err.dependencies };
     }
     // Header names are compared case-insensitively; replies and guards use canonical case.
     const headers: Record<string, string> = {
@@ -102,20 +111,33 @@ export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endp
       ...reply.headers,
       'X-Request-Id': ctx.requestId,
     };
-    if (ctx.account) recordCall(request, ctx, reply, started, startedTick);
+    const ended = endOfRequest(request, ctx, reply, startedTick, route);
+    if (ctx.account) recordCall(ctx, ended, started);
+    observe(ctx, ended, failure);
     return { status: reply.status, headers, body: reply.body };
   };
+}
+
+type Failure = Parameters<FailureReport>[0] | { dependencies: readonly Dependency[] };
+
+/** What the request log, the per-key usage and the metrics say of a request as it ended. */
+interface EndedRequest {
+  method: string;
+  /** The URL's path (the usage log's endpoint). */
+  path: string;
+  /** The route table's path: `[id]` for its parameters, so the metrics have one series per route. */
+  route: string;
+  status: number;
+  errorCode: string | null;
+  inputBytes: number;
+  outputBytes: number;
+  durationMs: number;
 }
 
 const ERROR_CODE = /"code":"([a-z_]{1,40})"/;
 const PATH = /^[a-z]+:\/\/[^/]*(\/[^?#]*)/i;
 
-/**
- * A keyed request as it ended, for the key's usage and the account's request log: counted in memory by
- * the services' recorder (lib/accounts/key-usage.ts), written in batches. The body is never kept.
- */
-function recordCall(request: ApiRequest, ctx: ApiContext, reply: ApiReply, started: number, startedTick: number): void {
-  const account = ctx.account!;
+function endOfRequest(request: ApiRequest, ctx: ApiContext, reply: ApiReply, startedTick: number, route: string | undefined): EndedRequest {
   const body = reply.body;
   const outputBytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   let errorCode: string | null = null;
@@ -126,18 +148,91 @@ function recordCall(request: ApiRequest, ctx: ApiContext, reply: ApiReply, start
     const declared = Number(request.headers.get('content-length'));
     if (Number.isSafeInteger(declared) && declared > 0) inputBytes = Math.min(declared, 2 ** 31 - 1);
   }
+  const path = PATH.exec(request.url)?.[1] ?? '/';
+  return {
+    method: request.method.slice(0, 16),
+    path: path.slice(0, 100),
+    route: route ?? routeOf(path, ctx.params),
+    status: reply.status,
+    errorCode,
+    inputBytes,
+    outputBytes,
+    durationMs: performance.now() - startedTick,
+  };
+}
+
+/**
+ * Without the table's path (an endpoint called directly, in tests): the URL's path, its parameters'
+ * segments named (`/api/dashboard/keys/key_x/revoke` with `{ id: 'key_x' }` -> `.../keys/[id]/revoke`).
+ */
+function routeOf(path: string, params: RouteParams): string {
+  const names = Object.keys(params);
+  if (names.length === 0) return path.slice(0, 100);
+  const segments = path.split('/');
+  for (const name of names) {
+    const found = segments.findIndex((segment) => segment === params[name] || safeDecode(segment) === params[name]);
+    if (found !== -1) segments[found] = `[${name}]`;
+  }
+  return segments.join('/').slice(0, 100);
+}
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A keyed request as it ended, for the key's usage and the account's request log: counted in memory by
+ * the services' recorder (lib/accounts/key-usage.ts), written in batches. The body is never kept.
+ */
+function recordCall(ctx: ApiContext, ended: EndedRequest, started: number): void {
+  const account = ctx.account!;
   ctx.services.usage.record({
     at: started,
     userId: account.userId,
     keyId: account.keyId,
     keyPrefix: account.prefix,
-    method: request.method.slice(0, 16),
-    endpoint: (PATH.exec(request.url)?.[1] ?? '/').slice(0, 100),
-    status: reply.status,
-    errorCode,
-    inputBytes,
-    outputBytes,
-    durationMs: Math.min(2 ** 31 - 1, Math.round(performance.now() - startedTick)),
+    method: ended.method,
+    endpoint: ended.path,
+    status: ended.status,
+    errorCode: ended.errorCode,
+    inputBytes: ended.inputBytes,
+    outputBytes: ended.outputBytes,
+    durationMs: Math.min(2 ** 31 - 1, Math.round(ended.durationMs)),
     requestId: ctx.requestId,
   });
+}
+
+/**
+ * The request's one log line and its metrics (lib/observability). The line names the account by id and
+ * the key by its display prefix, never an email, a key, a cookie or a header; a 500 carries its stack.
+ */
+function observe(ctx: ApiContext, ended: EndedRequest, failure: Failure | undefined): void {
+  const { log, metrics } = ctx.services;
+  metrics.request(ended.route, ended.method, ended.status, ended.durationMs / 1000);
+  const dependencies =
+    failure === undefined ? [] : 'dependency' in failure ? [failure.dependency] : 'dependencies' in failure ? failure.dependencies : [];
+  for (const dependency of dependencies) metrics.dependencyErrors.inc({ dependency });
+  const line: Record<string, unknown> = {
+    requestId: ctx.requestId,
+    accountId: ctx.account?.userId ?? ctx.user?.id ?? null,
+    keyPrefix: ctx.account?.prefix ?? null,
+    route: ended.route,
+    method: ended.method,
+    status: ended.status,
+    errorCode: ended.errorCode,
+    inputBytes: ended.inputBytes,
+    outputBytes: ended.outputBytes,
+    durationMs: Math.round(ended.durationMs * 10) / 10,
+  };
+  if (failure && 'internal' in failure) {
+    log.error({ ...line, err: failure.internal }, 'request failed');
+  } else if (dependencies.length > 0) {
+    log.warn({ ...line, dependencies, detail: failure && 'detail' in failure ? failure.detail : undefined }, 'request: dependency unavailable');
+  } else {
+    log.info(line, 'request');
+  }
 }

@@ -12,6 +12,7 @@ import { isAccountError } from '@/lib/accounts/errors';
 import { endSession, findSessionUser, SESSION_MAX_AGE_SECONDS, startSession } from '@/lib/accounts/sessions';
 import { verifyCredentials } from '@/lib/accounts/users';
 import type { Db } from '@/lib/db/client';
+import type { Logger } from '@/lib/observability/logger';
 import { describeFailure, unavailableDependency } from '@/lib/dependencies';
 import { requestClientAddress } from '@/lib/http/client-address';
 import type { Services } from '@/lib/services/seam';
@@ -21,7 +22,7 @@ import { sameSitePath } from '@/lib/web/safe-callback-url';
 // (AUTH_TRUST_HOST, set at start by lib/config's exportForLibraries).
 
 /** What the sign-in options use of the server's services. */
-export type AuthServices = Pick<Services, 'db' | 'config'>;
+export type AuthServices = Pick<Services, 'db' | 'config' | 'log'>;
 
 export { SESSION_MAX_AGE_SECONDS };
 
@@ -57,24 +58,24 @@ const sessionIdOf = (token: JWT | null | undefined): unknown => token?.sid;
 
 /** next-auth's options; `services` from the caller's edge (the auth route, getCurrentUser's caller). */
 export async function authOptions(services: AuthServices): Promise<NextAuthOptions> {
-  const { db } = services;
+  const { db, log } = services;
   return {
     secret: await sessionSecret(services),
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: '/signin', error: '/signin' },
-    providers: [credentialsProvider(db)],
-    callbacks: sessionCallbacks(db),
+    providers: [credentialsProvider(db, log)],
+    callbacks: sessionCallbacks(db, log),
     events: {
       async signOut({ token }) {
         await endSession(db, sessionIdOf(token));
       },
     },
-    logger: AUTH_LOGGER,
+    logger: authLogger(log),
   };
 }
 
 /** Email and password, checked with the sign-in throttles (lib/accounts/users.ts). */
-function credentialsProvider(db: Db) {
+function credentialsProvider(db: Db, log: Logger) {
   return CredentialsProvider({
     name: 'Email and password',
     credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
@@ -90,14 +91,14 @@ function credentialsProvider(db: Db) {
       } catch (err) {
         // next-auth hands this message to signIn()'s `error`, which the form shows as is.
         if (isAccountError(err)) throw new Error(err.message);
-        console.error('[auth] sign-in failed:', err);
+        log.error({ err, component: 'auth' }, 'sign-in failed');
         throw new Error('Signing in is not possible right now; try again shortly.');
       }
     },
   });
 }
 
-function sessionCallbacks(db: Db): NextAuthOptions['callbacks'] {
+function sessionCallbacks(db: Db, log: Logger): NextAuthOptions['callbacks'] {
   return {
     // At sign-in (`user` is set) a server-side session starts; its secret rides in the token.
     async jwt({ token, user }) {
@@ -119,7 +120,7 @@ function sessionCallbacks(db: Db): NextAuthOptions['callbacks'] {
       } catch (err) {
         const dependency = unavailableDependency(err);
         if (!dependency) throw err;
-        console.error(`[next-auth] session lookup: ${dependency} unavailable: ${describeFailure(err)}`);
+        log.warn({ component: 'next-auth', dependency, detail: describeFailure(err) }, 'session lookup: dependency unavailable');
         return { ...session, unavailable: dependency };
       }
       if (!user || user.id !== token.sub) throw new SessionEnded();
@@ -135,15 +136,21 @@ function sessionCallbacks(db: Db): NextAuthOptions['callbacks'] {
   };
 }
 
-const AUTH_LOGGER: NextAuthOptions['logger'] = {
-  // An ended session is an expected answer (signed out), not an error worth a log line.
-  error(code, metadata) {
-    const err = (metadata as { error?: unknown } | undefined)?.error ?? metadata;
-    if (err instanceof SessionEnded) return;
-    console.error(`[next-auth][error][${code}]`, metadata);
-  },
-  warn(code) {
-    console.warn(`[next-auth][warn][${code}]`);
-  },
-  debug() {},
-};
+/**
+ * next-auth's own messages, in the server's log. Only the code and the error: its metadata may hold the
+ * request's cookies or the sign-in form, which are never logged.
+ */
+function authLogger(log: Logger): NextAuthOptions['logger'] {
+  return {
+    // An ended session is an expected answer (signed out), not an error worth a log line.
+    error(code, metadata) {
+      const err = (metadata as { error?: unknown } | undefined)?.error ?? metadata;
+      if (err instanceof SessionEnded) return;
+      log.error({ component: 'next-auth', code, err: err instanceof Error ? err : undefined }, 'next-auth error');
+    },
+    warn(code) {
+      log.warn({ component: 'next-auth', code }, 'next-auth warning');
+    },
+    debug() {},
+  };
+}

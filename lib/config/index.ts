@@ -6,11 +6,11 @@ import type { BodyGateLimits } from '@/lib/api/body-gate';
 import { databaseTarget, type DatabaseTarget } from '@/lib/db/target';
 import type { TrustedProxies } from '@/lib/http/client-address';
 import type { ServerLimitSettings } from '@/lib/http/server-limits';
-import { EnvSchema, ENV_NAMES } from './schema';
+import { EnvSchema, ENV_NAMES, type LogLevel } from './schema';
 import { APP_VERSION } from './version';
 
 export { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS, DEFAULT_MAX_INPUT_BYTES, DEFAULT_PORT } from './defaults';
-export { ENV_NAMES } from './schema';
+export { ENV_NAMES, LOG_LEVELS, type LogLevel } from './schema';
 export { APP_VERSION } from './version';
 
 export interface Config {
@@ -52,6 +52,10 @@ export interface Config {
   selfServeUpgrades: boolean;
   /** Outgoing mail: SMTP_URL (null: mails stay in the outbox and the log) and MAIL_FROM. */
   mail: MailSettings;
+  /** LOG_LEVEL: the least severe level the log writes (pino's levels; `silent` writes nothing). */
+  logLevel: LogLevel;
+  /** METRICS_TOKEN: the Bearer token of GET /api/metrics; unset, the path answers 404. */
+  metricsToken: string | undefined;
 }
 
 export interface MailSettings {
@@ -97,6 +101,8 @@ export function loadConfig(env: Env): Config {
     authSecret: e.NEXTAUTH_SECRET || e.AUTH_SECRET,
     selfServeUpgrades: e.YAMLJSON_SELF_SERVE_UPGRADES === 'on',
     mail: { smtpUrl: e.SMTP_URL || null, from: e.MAIL_FROM || defaultMailFrom(siteUrl) },
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -9,6 +9,10 @@ import { parseTrustedProxies } from '@/lib/http/client-address';
 import { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS, DEFAULT_MAX_INPUT_BYTES, DEFAULT_PORT } from './defaults';
 import { wholeNumber } from './whole-number';
 
+/** LOG_LEVEL's values: pino's levels (lib/observability/logger.ts). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const DEPENDENCY_TIMEOUT = { unit: 'milliseconds', max: 9_999_999, showRange: true } as const;
 const optionalText = z.string().optional();
 
@@ -78,6 +82,14 @@ export const EnvSchema = z
       })
       .optional(),
     MAIL_FROM: optionalText,
+    // The operator's view (lib/observability): the log's level, and the token of GET /api/metrics.
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    METRICS_TOKEN: z
+      .string()
+      .refine((token) => token.length >= 16 && !/\s/.test(token), {
+        message: 'METRICS_TOKEN must be at least 16 characters without spaces (e.g. `openssl rand -hex 24`)',
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const headers = env.HTTP_HEADERS_TIMEOUT_MS;

@@ -25,6 +25,8 @@ export interface JobAnswer {
   body: Uint8Array;
   /** Raw mode: metadata and warnings, for the X-Conversion-* headers. */
   conversion?: Omit<ConvertResult, 'output'>;
+  /** Convert and format: `<input>-><output>` (`yaml->json`), for the metrics (lib/observability/metrics.ts); validate has none. */
+  direction?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export function answerJob(job: ConversionJob, deadline: Deadline = NO_DEADLINE):
     case 'convert': {
       const request = parseRequestOrThrow(ConvertRequestSchema, parseJsonBody(bytes));
       checkInputSizeOrThrow(request.input, job.limit);
-      return { body: utf8(JSON.stringify(convert(request, { deadline }))) };
+      return { body: utf8(JSON.stringify(convert(request, { deadline }))), direction: `${request.inputType}->${request.outputType}` };
     }
     case 'format': {
       const { type, preserveComments, ...request } = parseRequestOrThrow(FormatRequestSchema, parseJsonBody(bytes));
@@ -49,7 +51,7 @@ export function answerJob(job: ConversionJob, deadline: Deadline = NO_DEADLINE):
       const format = type === 'jsonc' ? 'json' : type;
       const comments = preserveComments ?? type === 'jsonc';
       const converted = convert({ ...request, inputType: format, outputType: format, preserveComments: comments }, { deadline });
-      return { body: utf8(JSON.stringify(converted)) };
+      return { body: utf8(JSON.stringify(converted)), direction: `${format}->${format}` };
     }
     case 'validate': {
       const request = parseRequestOrThrow(ValidateRequestSchema, parseJsonBody(bytes));
@@ -61,7 +63,7 @@ export function answerJob(job: ConversionJob, deadline: Deadline = NO_DEADLINE):
     }
     case 'convert-raw': {
       const { output, ...conversion } = convert({ ...job.options, input: decodeUtf8OrThrow(bytes) }, { deadline });
-      return { body: utf8(output), conversion };
+      return { body: utf8(output), conversion, direction: `${job.options.inputType}->${job.options.outputType}` };
     }
   }
 }

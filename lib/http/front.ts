@@ -1,5 +1,5 @@
 // The server's front for the public API: node:http requests to /api/convert, /api/validate, /api/format,
-// /api/health, /api/health/live and /api/openapi.json go straight to the same endpoints the route
+// /api/health, /api/health/live, /api/health/ready, /api/metrics and /api/openapi.json go straight to the same endpoints the route
 // files serve (lib/api/public-routes.ts), without Next.js's per-request cost (why, with the
 // figures: ARCHITECTURE.md, "Why a front"). Every other path is Next.js's.
 //
@@ -19,7 +19,8 @@ const ROUTES: ReadonlyMap<string, Route> = new Map(Object.entries(PUBLIC_ROUTES)
 export function serveApi(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? '/';
   const queryAt = url.indexOf('?');
-  const route = ROUTES.get(queryAt === -1 ? url : url.slice(0, queryAt));
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const route = ROUTES.get(path);
   if (!route) return false;
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {
@@ -31,10 +32,7 @@ export function serveApi(req: IncomingMessage, res: ServerResponse): boolean {
   }
   // HEAD is GET without the body (node:http leaves the body out of a HEAD answer).
   const served = method === 'HEAD' ? 'GET' : method;
-  endpointFor(
-    route,
-    served,
-  )(new NodeApiRequest(req, res)).then(
+  endpointFor(route, served)(new NodeApiRequest(req, res), undefined, path).then(
     (reply) => send(req, res, reply),
     (err: unknown) => send(req, res, toErrorReply(err, newRequestId())),
   );

@@ -75,7 +75,10 @@ export class MailService implements MailSender {
   accepted(mails: readonly OutboxMail[]): void {
     if (!this.transport) {
       for (const mail of mails) {
-        this.log(`[mail] kept in the outbox (no SMTP_URL), to ${mail.to}: ${mail.subject}\n${mail.text.replace(/^/gm, '  | ')}`);
+        // The mail's text, its links' tokens left out: a log is no place for a secret (whoever reads it could
+        // reset the password). The operator prints the whole mail with `npm run admin -- outbox`.
+        const text = mail.text.replace(/([?&]token=)[^\s&]+/g, '$1(npm run admin -- outbox)');
+        this.log(`[mail] kept in the outbox (no SMTP_URL), to ${mail.to}: ${mail.subject}\n${text.replace(/^/gm, '  | ')}`);
       }
       return;
     }

@@ -18,6 +18,8 @@ import { ConversionPool, defaultRunLimits } from '@/lib/api/run-converter';
 import type { Config } from '@/lib/config';
 import { createDb, type Db } from '@/lib/db/client';
 import { MailService, type RetryPolicy } from '@/lib/mail/mailer';
+import { createLogger, type Logger } from '@/lib/observability/logger';
+import { Metrics } from '@/lib/observability/metrics';
 import { AuthChanges } from './auth-changes';
 
 export interface Services {
@@ -40,6 +42,10 @@ export interface Services {
   readonly authChanges: AuthChanges;
   /** Outgoing mail: the outbox, delivered through SMTP_URL when set (lib/mail/mailer.ts). */
   readonly mail: MailService;
+  /** The server's log (pino, JSON lines; pretty under `npm run dev`): one line per request (with-api.ts), failures, the lifecycle. */
+  readonly log: Logger;
+  /** The server's Prometheus metrics, in a registry of their own (GET /api/metrics). */
+  readonly metrics: Metrics;
   /** Writes what is buffered (usage counts) before the process ends. */
   shutdown(): Promise<void>;
 }
@@ -57,6 +63,8 @@ export interface ServiceOptions {
   dev?: boolean;
   /** Mail delivery's retry delays (tests shorten them); lib/mail/mailer.ts's DEFAULT_RETRY otherwise. */
   mailRetry?: RetryPolicy;
+  /** The log (scripts/serve.ts makes it first, to log the start); by default one from the configuration. */
+  log?: Logger;
 }
 
 /**
@@ -68,11 +76,17 @@ export interface ServiceOptions {
 export function createServices(config: Config, options: ServiceOptions): Services {
   const db = createDb(options.databaseUrl, 10, { timeoutMs: config.databaseTimeoutMs });
   const authChanges = options.authChanges ?? new AuthChanges();
+  const log = options.log ?? createLogger({ level: config.logLevel, pretty: options.dev ?? false });
   let accounts: AccountServices | undefined;
-  const accountsNow = () => (accounts ??= accountServices(config, db, options.embeddedOwner, authChanges));
-  const usage = new KeyUsageRecorder(db);
+  const accountsNow = () => (accounts ??= accountServices(config, db, options.embeddedOwner, authChanges, log));
+  const usage = new KeyUsageRecorder(db, Date.now, (what, err) => log.error({ err, component: 'key-usage' }, what));
   const mail = new MailService(db, config.mail, options.mailRetry);
-  const pool = new ConversionPool({ ...defaultRunLimits, memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs });
+  const pool = new ConversionPool(
+    { ...defaultRunLimits, memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs },
+    { workerError: (err) => log.error({ err, component: 'conversion-pool' }, 'conversion worker error') },
+  );
+  const metrics = new Metrics({ pool, processMetrics: true });
+  pool.observeConversions((direction, inputBytes, outputBytes, seconds) => metrics.conversion(direction, inputBytes, outputBytes, seconds));
   return {
     config,
     dev: options.dev ?? false,
@@ -89,6 +103,8 @@ export function createServices(config: Config, options: ServiceOptions): Service
     bodyGate: new BodyGate(config.largeBodies),
     authChanges,
     mail,
+    log,
+    metrics,
     // Usage counts kept in memory or buffered (none if no keyed call was served), per-key usage and the request log; mail being sent.
     shutdown: async () => {
       await Promise.all([accounts?.quota.flush(), usage.flush(), mail.shutdown()]);
@@ -98,8 +114,10 @@ export function createServices(config: Config, options: ServiceOptions): Service
 
 type AccountServices = Pick<Services, 'redis' | 'quota' | 'findKeyOwner'>;
 
-function accountServices(config: Config, db: Db, embeddedOwner: boolean, authChanges: AuthChanges): AccountServices {
-  const redis = connectRedis(config.redis, config.redisTimeoutMs);
+function accountServices(config: Config, db: Db, embeddedOwner: boolean, authChanges: AuthChanges, log: Logger): AccountServices {
+  const redis = connectRedis(config.redis, config.redisTimeoutMs, (message) =>
+    log.warn({ component: 'redis', detail: message }, 'redis connection error'),
+  );
   const quota: QuotaStore = redis ? new RedisQuotaStore(db, redis) : embeddedOwner ? new MemoryQuotaStore(db) : new DatabaseQuotaStore(db);
   let findKeyOwner = (secret: string) => authenticateApiKey(db, secret);
   if (embeddedOwner) {

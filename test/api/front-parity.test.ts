@@ -105,6 +105,14 @@ const CALLS: Call[] = [
   { name: 'unknown key (401)', method: 'GET', path: '/api/health', headers: { Authorization: `Bearer yj_${'0'.repeat(32)}` } },
   { name: 'wrong method (405)', method: 'DELETE', path: '/api/validate', keyed: true },
   { name: 'liveness', method: 'GET', path: '/api/health/live' },
+  { name: 'readiness (no key)', method: 'GET', path: '/api/health/ready' },
+  { name: 'readiness, wrong method (405)', method: 'POST', path: '/api/health/ready' },
+  {
+    name: 'metrics without METRICS_TOKEN (404)',
+    method: 'GET',
+    path: '/api/metrics',
+    headers: { Authorization: 'Bearer metrics-token-0123456789abcdef' },
+  },
   { name: 'OpenAPI document', method: 'GET', path: '/api/openapi.json' },
   { name: 'OpenAPI document in YAML', method: 'GET', path: '/api/openapi.yaml' },
 ];

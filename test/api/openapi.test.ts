@@ -52,6 +52,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   ValidateResponse: schemas.ValidateResponseSchema,
   HealthResponse: schemas.HealthResponseSchema,
   LiveResponse: schemas.LiveResponseSchema,
+  ReadyResponse: schemas.ReadyResponseSchema,
   ErrorResponse: schemas.ErrorResponseSchema,
 };
 

@@ -3,6 +3,8 @@
 // not give fails loudly when used, so a test states what it relies on.
 import { BodyGate } from '@/lib/api/body-gate';
 import { loadConfig } from '@/lib/config';
+import { silentLogger } from '@/lib/observability/logger';
+import { Metrics } from '@/lib/observability/metrics';
 import { AuthChanges } from '@/lib/services/auth-changes';
 import { installServices, uninstallServices } from '@/lib/services/seam';
 import type { Services } from '@/lib/services/services';
@@ -30,6 +32,8 @@ export function testServices(parts: Partial<Services> & { env?: Record<string, s
     bodyGate: new BodyGate(config.largeBodies),
     authChanges: new AuthChanges(),
     mail: missing('mail service'),
+    log: silentLogger(),
+    metrics: new Metrics(),
     shutdown: async () => {},
     ...given,
   };

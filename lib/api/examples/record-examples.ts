@@ -26,6 +26,8 @@ import { PUBLIC_ROUTES, type PublicPath } from '../public-routes';
 import { endpointFor } from '../route-table';
 import { ConversionPool, defaultRunLimits } from '../run-converter';
 import { convertRequestExamples, EXAMPLE_KEYS, formatRequestExamples, rawConvertRequests, validateRequestExamples } from '../openapi-examples';
+import { silentLogger } from '@/lib/observability/logger';
+import { Metrics } from '@/lib/observability/metrics';
 
 /** One example call: what is sent. */
 export interface ExampleCall {
@@ -163,6 +165,9 @@ function exampleServices(): Services {
     // No worker file is needed: without the bundle every job runs on this thread (same answers).
     pool: new ConversionPool({ ...defaultRunLimits, workerFile: '/nonexistent/convert-worker.cjs' }),
     bodyGate: new BodyGate(config.largeBodies),
+    // The examples' failures are deliberate (the internal_error example): nothing to log.
+    log: silentLogger(),
+    metrics: new Metrics(),
     authChanges: new AuthChanges(),
     // The public API sends no mail: any use is a mistake in the recorder, and throws.
     mail: new Proxy({} as Services['mail'], {
