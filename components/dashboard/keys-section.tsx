@@ -1,7 +1,7 @@
 'use client';
 // API keys: create (optionally expiring; the secret is shown once, with a ready curl command), copy, rename,
 // revoke (after confirmation), delete a revoked or expired key, and open a key's usage.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { copyText } from '@/lib/web/copy-text';
 import { shellQuote } from '@/lib/web/curl-command';
@@ -333,31 +333,18 @@ export function KeysSection({ keys, error, onChanged, onDeleted, onShowUsage, ha
         </p>
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
         title="Delete this key?"
-        onClose={() => setDeleting(null)}
-        actions={
-          <>
-            <button type="button" className="button" onClick={() => setDeleting(null)}>
-              Cancel
-            </button>
-            <button type="button" className="button button-danger-solid" onClick={remove} disabled={busy}>
-              Delete key
-            </button>
-          </>
-        }
+        confirm="Delete key"
+        onCancel={() => setDeleting(null)}
+        onConfirm={remove}
+        busy={busy}
+        error={dialogError}
       >
-        {dialogError ? (
-          <p className="alert alert-error" role="alert">
-            {dialogError}
-          </p>
-        ) : null}
-        <p>
-          <strong>{deleting?.name}</strong> (<code>{deleting?.prefix}…</code>) leaves the list with its usage history. Its requests stay in the
-          request log.
-        </p>
-      </Dialog>
+        <strong>{deleting?.name}</strong> (<code>{deleting?.prefix}…</code>) leaves the list with its usage history. Its requests stay in the request
+        log.
+      </ConfirmDialog>
 
       <Dialog
         open={renaming !== null}
@@ -387,31 +374,55 @@ export function KeysSection({ keys, error, onChanged, onDeleted, onShowUsage, ha
         </form>
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={revoking !== null}
         title="Revoke this key?"
-        onClose={() => setRevoking(null)}
-        actions={
-          <>
-            <button type="button" className="button" onClick={() => setRevoking(null)}>
-              Cancel
-            </button>
-            <button type="button" className="button button-danger-solid" onClick={revoke} disabled={busy}>
-              Revoke key
-            </button>
-          </>
-        }
+        confirm="Revoke key"
+        onCancel={() => setRevoking(null)}
+        onConfirm={revoke}
+        busy={busy}
+        error={dialogError}
       >
-        {dialogError ? (
-          <p className="alert alert-error" role="alert">
-            {dialogError}
-          </p>
-        ) : null}
-        <p>
-          <strong>{revoking?.name}</strong> (<code>{revoking?.prefix}…</code>) will stop working at once: every request made with it answers{' '}
-          <code>401</code>. This cannot be undone.
-        </p>
-      </Dialog>
+        <strong>{revoking?.name}</strong> (<code>{revoking?.prefix}…</code>) will stop working at once: every request made with it answers{' '}
+        <code>401</code>. This cannot be undone.
+      </ConfirmDialog>
     </section>
+  );
+}
+
+/** Asks before a step that cannot be undone (revoking or deleting a key); the danger button takes it. */
+function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  confirm: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+  busy: boolean;
+  error: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={props.open}
+      title={props.title}
+      onClose={props.onCancel}
+      actions={
+        <>
+          <button type="button" className="button" onClick={props.onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="button button-danger-solid" onClick={props.onConfirm} disabled={props.busy}>
+            {props.confirm}
+          </button>
+        </>
+      }
+    >
+      {props.error ? (
+        <p className="alert alert-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+      <p>{props.children}</p>
+    </Dialog>
   );
 }
