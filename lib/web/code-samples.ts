@@ -35,6 +35,7 @@ export const SDK_METHODS: Readonly<Record<string, string>> = {
   format: 'format',
   health: 'health',
   live: 'live',
+  ready: 'ready',
   openapi: 'openapi',
   openapiYaml: 'openapiYaml',
 };

@@ -99,9 +99,10 @@ describe('@yamljson/sdk against a running server', () => {
     expect(answer.output).toBe('a:\n    b: 1\n');
   });
 
-  it('health, live, openapi and openapiYaml', async () => {
+  it('health, live, ready, openapi and openapiYaml', async () => {
     expect(await client.health()).toMatchObject({ status: 'healthy', version: expect.any(String), uptime: expect.any(Number) });
     expect(await client.live()).toStrictEqual({ status: 'healthy' });
+    expect(await client.ready()).toMatchObject({ status: 'ready', checked: expect.arrayContaining(['database']) });
     const document = await client.openapi();
     expect(document.openapi).toBe('3.1.0');
     // `servers` names the origin this client reached, not "/".

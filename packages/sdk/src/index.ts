@@ -19,6 +19,7 @@ export type ValidateResponse = Schemas['ValidateResponse'];
 export type FormatRequest = Schemas['FormatRequest'];
 export type HealthResponse = Schemas['HealthResponse'];
 export type LiveResponse = Schemas['LiveResponse'];
+export type ReadyResponse = Schemas['ReadyResponse'];
 export type ErrorResponse = Schemas['ErrorResponse'];
 
 type RawQuery = NonNullable<paths['/api/convert']['post']['parameters']['query']>;
@@ -130,6 +131,12 @@ export class Yamljson {
   /** GET /api/health/live: liveness, no key. */
   async live(options: CallOptions = {}): Promise<LiveResponse> {
     const { data, error, response } = await this.#client.GET('/api/health/live', { signal: options.signal });
+    return settled(data, error, response);
+  }
+
+  /** GET /api/health/ready: readiness, no key (the database and Redis checked); 503 `unavailable` throws, after the retries. */
+  async ready(options: CallOptions = {}): Promise<ReadyResponse> {
+    const { data, error, response } = await this.#client.GET('/api/health/ready', { signal: options.signal });
     return settled(data, error, response);
   }
 

@@ -104,6 +104,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness for load balancers (no key): the database and Redis answer
+         * @description Asks the database, and Redis when one is configured, each within its deadline (DATABASE_TIMEOUT_MS, REDIS_TIMEOUT_MS). No key and no quota. 503 `unavailable` names those that did not answer in `error.dependencies`. `/api/health/live` says only that the process answers (liveness); `/api/health` needs a key.
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -326,6 +346,12 @@ export interface components {
         LiveResponse: {
             /** @constant */
             status: "healthy";
+        };
+        ReadyResponse: {
+            /** @constant */
+            status: "ready";
+            /** @description The dependencies that answered: the database, and Redis when one is configured. */
+            checked: ("database" | "redis")[];
         };
         ErrorResponse: {
             /** @constant */
@@ -734,6 +760,30 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadyResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     openapi: {
