@@ -4,13 +4,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiKeyView, KeyUsageReport } from '@/lib/web/dashboard-types';
 import { fetchJson } from '@/lib/web/fetch-json';
-import { type ChartBar, UsageChart, utcDay, utcHour } from './usage-chart';
+import { type ChartBar, type ChartRange, PeriodSwitch, UsageChart, utcDay, utcHour } from './usage-chart';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** The report's sparse rows as 24 hourly bars ending with this hour, or 30 daily bars ending today. */
-function bars(report: KeyUsageReport, range: '24h' | '30d'): ChartBar[] {
+function bars(report: KeyUsageReport, range: ChartRange): ChartBar[] {
   const end = new Date(report.to).getTime();
   const step = range === '24h' ? HOUR_MS : DAY_MS;
   const count = range === '24h' ? 24 : 30;
@@ -34,7 +34,7 @@ function bars(report: KeyUsageReport, range: '24h' | '30d'): ChartBar[] {
 export function KeyUsagePanel({ apiKey, onClose }: { apiKey: ApiKeyView; onClose: () => void }) {
   const [report, setReport] = useState<KeyUsageReport | null>(null);
   const [error, setError] = useState('');
-  const [range, setRange] = useState<'24h' | '30d'>('24h');
+  const [range, setRange] = useState<ChartRange>('24h');
   const url = `/api/dashboard/usage?keyId=${encodeURIComponent(apiKey.id)}`;
 
   const load = useCallback(async () => {
@@ -83,19 +83,7 @@ export function KeyUsagePanel({ apiKey, onClose }: { apiKey: ApiKeyView; onClose
           </p>
           <div className="chart-head">
             <h3 className="chart-title">{range === '24h' ? 'Per hour, last 24 hours (UTC)' : 'Per day, last 30 days (UTC)'}</h3>
-            <div className="segmented" role="group" aria-label="Period">
-              {(['24h', '30d'] as const).map((r) => (
-                <button
-                  key={r}
-                  type="button"
-                  className={`button button-small${range === r ? ' button-primary' : ''}`}
-                  aria-pressed={range === r}
-                  onClick={() => setRange(r)}
-                >
-                  {r === '24h' ? '24 hours' : '30 days'}
-                </button>
-              ))}
-            </div>
+            <PeriodSwitch range={range} onChange={setRange} />
           </div>
           <UsageChart bars={bars(report, range)} title={title} labelEvery={range === '24h' ? 6 : 7} testId="key-usage-chart" />
           <div className="key-usage-tables">

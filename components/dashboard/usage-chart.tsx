@@ -129,3 +129,25 @@ export function hourBars(hours: Array<{ hourStart: string; count: number }>): Ch
 export function dayBars(days: Array<{ day: string; count: number }>): ChartBar[] {
   return days.map((d, i) => ({ key: d.day, label: i === days.length - 1 ? 'today' : utcDay(d.day), title: `${d.day} (UTC)`, count: d.count }));
 }
+
+/** The period a usage chart shows: the last 24 UTC hours, or the last 30 UTC days. */
+export type ChartRange = '24h' | '30d';
+
+/** The chart's period, as two pressed/unpressed buttons. */
+export function PeriodSwitch({ range, onChange }: { range: ChartRange; onChange: (range: ChartRange) => void }) {
+  return (
+    <div className="segmented" role="group" aria-label="Period">
+      {(['24h', '30d'] as const).map((r) => (
+        <button
+          key={r}
+          type="button"
+          className={`button button-small${range === r ? ' button-primary' : ''}`}
+          aria-pressed={range === r}
+          onClick={() => onChange(r)}
+        >
+          {r === '24h' ? '24 hours' : '30 days'}
+        </button>
+      ))}
+    </div>
+  );
+}

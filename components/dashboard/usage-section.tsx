@@ -2,7 +2,7 @@
 // This hour's usage against the plan's quota (a warning from 80%), and the history: the last 24 hours or 30 days (UTC).
 import { useState } from 'react';
 import type { UsageBody } from '@/lib/web/dashboard-types';
-import { dayBars, hourBars, UsageChart } from './usage-chart';
+import { type ChartRange, dayBars, hourBars, PeriodSwitch, UsageChart } from './usage-chart';
 
 interface Props {
   usage: UsageBody | null;
@@ -15,7 +15,7 @@ interface Props {
 export const QUOTA_WARNING_SHARE = 0.8;
 
 export function UsageSection({ usage, error, onRefresh, refreshing }: Props) {
-  const [range, setRange] = useState<'24h' | '30d'>('24h');
+  const [range, setRange] = useState<ChartRange>('24h');
   const share = usage?.limit ? Math.min(1, usage.used / usage.limit) : 0;
   const reset = usage ? new Date(usage.resetAt) : null;
   const minutes = reset ? Math.max(0, Math.ceil((reset.getTime() - Date.now()) / 60_000)) : 0;
@@ -67,19 +67,7 @@ export function UsageSection({ usage, error, onRefresh, refreshing }: Props) {
           </p>
           <div className="chart-head">
             <h3 className="chart-title">{range === '24h' ? 'Requests per hour, last 24 hours (UTC)' : 'Requests per day, last 30 days (UTC)'}</h3>
-            <div className="segmented" role="group" aria-label="Period">
-              {(['24h', '30d'] as const).map((r) => (
-                <button
-                  key={r}
-                  type="button"
-                  className={`button button-small${range === r ? ' button-primary' : ''}`}
-                  aria-pressed={range === r}
-                  onClick={() => setRange(r)}
-                >
-                  {r === '24h' ? '24 hours' : '30 days'}
-                </button>
-              ))}
-            </div>
+            <PeriodSwitch range={range} onChange={setRange} />
           </div>
           {range === '24h' ? (
             <UsageChart bars={hourBars(usage.hours)} title="Requests per hour, last 24 hours (UTC)" labelEvery={6} testId="usage-chart" />

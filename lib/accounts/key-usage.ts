@@ -282,19 +282,8 @@ export function keyUsageCsv(report: KeyUsageReport): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export interface RequestLogView {
-  at: string;
-  keyId: string;
-  keyPrefix: string;
-  method: string;
-  endpoint: string;
-  status: number;
-  errorCode: string | null;
-  inputBytes: number;
-  outputBytes: number;
-  durationMs: number;
-  requestId: string;
-}
+/** A request log row as the dashboard reads it: the call as recorded, its time as ISO text, its account implied. */
+export type RequestLogView = Omit<CallRecord, 'at' | 'userId'> & { at: string };
 
 export const REQUEST_LOG_PAGE = 100;
 const REQUEST_ID_TEXT = /^req_[0-9A-Za-z_-]{1,64}$/;
