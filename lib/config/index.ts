@@ -106,6 +106,23 @@ export function loadConfig(env: Env): Config {
   };
 }
 
+/**
+ * Why the server must not start without NEXTAUTH_URL, or null: every link in a mail is built from it
+ * (never from a request's Host), so a server that sends mail (SMTP_URL) or a production one on a
+ * PostgreSQL server (`npm start` with DATABASE_URL, usually behind a proxy and a public name) needs it.
+ * The embedded default without SMTP_URL links to the address it listens on.
+ */
+export function siteUrlProblem(config: Config, { production }: { production: boolean }): string | null {
+  if (config.siteOrigin) return null;
+  const why = config.mail.smtpUrl
+    ? 'SMTP_URL is set'
+    : production && config.database.kind === 'server'
+      ? 'DATABASE_URL is set under `npm start`'
+      : null;
+  if (why === null) return null;
+  return `NEXTAUTH_URL is required when ${why}: links in mails are built from it, never from a request (e.g. NEXTAUTH_URL=https://yamljson.example.com).`;
+}
+
 /** Upstash's REST API when both of its variables are set, else REDIS_URL, else none. */
 function redisTarget(redisUrl: string | undefined, upstashUrl: string | undefined, upstashToken: string | undefined): RedisTarget | null {
   if (upstashUrl && upstashToken) return { kind: 'upstash', url: upstashUrl, token: upstashToken };

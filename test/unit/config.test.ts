@@ -1,6 +1,6 @@
 // lib/config: every variable checked at start, bad values named in one line; the services seam.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '@/lib/config';
+import { loadConfig, siteUrlProblem } from '@/lib/config';
 import { services } from '@/lib/services/seam';
 import { useServices } from '../helpers/services';
 
@@ -30,6 +30,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'redis://r', UPSTASH_REDIS_REST_URL: 'https://u', UPSTASH_REDIS_REST_TOKEN: 't' }).redis?.kind).toBe('upstash');
     expect(loadConfig({ NEXTAUTH_SECRET: 'a', AUTH_SECRET: 'b' }).authSecret).toBe('a');
     expect([loadConfig({ YAMLJSON_API_FRONT: 'off' }).apiFront, loadConfig({}).apiFront]).toStrictEqual([false, true]);
+  });
+});
+
+describe('siteUrlProblem: the servers that must be told their public address', () => {
+  const smtp = { SMTP_URL: 'smtp://mail.example.com:25' };
+  const pg = { DATABASE_URL: 'postgresql://db/yamljson' };
+  it('a server that mails, or a production one on PostgreSQL, without NEXTAUTH_URL', () => {
+    expect(siteUrlProblem(loadConfig(smtp), { production: false })).toBe(
+      'NEXTAUTH_URL is required when SMTP_URL is set: links in mails are built from it, never from a request (e.g. NEXTAUTH_URL=https://yamljson.example.com).',
+    );
+    expect(siteUrlProblem(loadConfig(pg), { production: true })).toBe(
+      'NEXTAUTH_URL is required when DATABASE_URL is set under `npm start`: links in mails are built from it, never from a request (e.g. NEXTAUTH_URL=https://yamljson.example.com).',
+    );
+  });
+  it('none for the embedded default, development on PostgreSQL, or with NEXTAUTH_URL', () => {
+    expect(siteUrlProblem(loadConfig({}), { production: true })).toBeNull();
+    expect(siteUrlProblem(loadConfig(pg), { production: false })).toBeNull();
+    expect(siteUrlProblem(loadConfig({ ...smtp, ...pg, NEXTAUTH_URL: 'https://yamljson.example.com' }), { production: true })).toBeNull();
   });
 });
 
