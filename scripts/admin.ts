@@ -17,10 +17,11 @@ import { isAccountError } from '@/lib/accounts/errors';
 import { PLAN_IDS } from '@/lib/accounts/plans';
 import { randomBase62 } from '@/lib/accounts/ids';
 import { disableUser, ensureUser, findUserByEmail, setPassword, setPlan } from '@/lib/accounts/users';
-import { refuseUnverifiedSecondKey } from '@/lib/accounts/verification';
+import { refuseUnverifiedKey } from '@/lib/accounts/verification';
 import { readConfig } from '@/lib/config';
 import { connectForTool } from '@/lib/db/connect';
 import type { Db } from '@/lib/db/client';
+import { errorMessage } from '@/lib/errors/error-message';
 import { mailStatus, recentMails } from '@/lib/mail/outbox';
 
 const USAGE = `Usage:
@@ -79,7 +80,7 @@ async function main(argv: string[]): Promise<void> {
         const { user, created } = await ensureUser(conn.db, email);
         if (created) console.error(`Created the account ${user.email} (with a random password).`);
         if (values.plan) await setPlan(conn.db, user.id, values.plan);
-        const { secret } = await refuseUnverifiedSecondKey(createApiKey(conn.db, user.id, values.name ?? 'admin'));
+        const { secret } = await refuseUnverifiedKey(createApiKey(conn.db, user.id, values.name ?? 'admin'));
         process.stdout.write(`${secret}\n`);
         return;
       }
@@ -117,6 +118,6 @@ main(process.argv.slice(2)).catch((err: unknown) => {
     console.error(`${(err as Error).message}\n${USAGE}`);
     process.exit(2);
   }
-  console.error(`admin failed: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`admin failed: ${errorMessage(err)}`);
   process.exit(1);
 });

@@ -20,7 +20,7 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
     <div className="auth-page">
       <h1>Create your account</h1>
       <p className="muted">Free plan: 100 requests an hour, documents up to 1 MB.</p>
-      <SignupForm callbackUrl={callbackUrl} minPasswordLength={PASSWORD_MIN_LENGTH} />
+      <SignupForm callbackUrl={callbackUrl} minPasswordLength={PASSWORD_MIN_LENGTH} outbox={!services().mail.delivers} />
       <p className="auth-switch">
         Already have an account? <Link href={`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Sign in</Link>
       </p>

@@ -20,8 +20,10 @@ export interface CredentialsFormProps {
   passwordHint?: ReactNode;
   submitLabel: string;
   busyLabel: string;
-  /** Does the work: resolves to what the alert should say, or null to go on to `callbackUrl`. */
+  /** Does the work: resolves to what the alert should say, or null to go on to `callbackUrl` (or to `onDone`). */
   submit(credentials: Credentials): Promise<ReactNode | null>;
+  /** Called on success instead of going to `callbackUrl` (the page then shows something else). */
+  onDone?: () => void;
 }
 
 export function CredentialsForm(props: CredentialsFormProps) {
@@ -44,6 +46,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
       setBusy(false);
       return;
     }
+    if (props.onDone) return props.onDone();
     router.push(props.callbackUrl);
     router.refresh();
   }

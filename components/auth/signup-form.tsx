@@ -1,31 +1,25 @@
 'use client';
-// Sign up: create the account, then sign in with the same credentials and go to the dashboard. The
-// server answers sign-up the same way whether or not the email had an account; when signing in
-// then fails, the form says so in words that fit both cases.
-import Link from 'next/link';
-import { signIn } from 'next-auth/react';
-import type { ReactNode } from 'react';
+// Sign up: the account is created unverified and a link mailed; the link's page (with the password chosen
+// here) confirms the address and signs in. The server answers the same whether or not the email had an
+// account, so this page says the same too. On an install without a mail server (no SMTP_URL) the mail
+// waits in the outbox, and the page says the one command that prints it.
+import { type ReactNode, useState } from 'react';
+import { CodeBlock } from '@/components/docs/code-block';
 import type { SignUpBody } from '@/lib/web/dashboard-types';
 import { fetchJson } from '@/lib/web/fetch-json';
 import { type Credentials, CredentialsForm } from './credentials-form';
 
-const WRONG_PASSWORD = 'Wrong email or password.';
+export function SignupForm({ callbackUrl, minPasswordLength, outbox }: { callbackUrl: string; minPasswordLength: number; outbox: boolean }) {
+  const [sent, setSent] = useState<SignUpBody | null>(null);
 
-export function SignupForm({ callbackUrl, minPasswordLength }: { callbackUrl: string; minPasswordLength: number }) {
   async function signUpWith({ email, password }: Credentials): Promise<ReactNode | null> {
-    const created = await fetchJson<SignUpBody>('/api/account/signup', { method: 'POST', body: { email, password } });
-    if (!created.ok) return created.message;
-    const result = await signIn('credentials', { email, password, redirect: false });
-    if (result?.ok) return null;
-    // The email had an account with another password (or signing in is throttled): say what to do.
-    const message = !result?.error || result.error === WRONG_PASSWORD ? created.data.message : result.error;
-    return (
-      <>
-        {message} <Link href={`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Go to sign in</Link>.
-      </>
-    );
+    const result = await fetchJson<SignUpBody>('/api/account/signup', { method: 'POST', body: { email, password } });
+    if (!result.ok) return result.message;
+    setSent(result.data);
+    return null;
   }
 
+  if (sent) return <CheckYourInbox sent={sent} outbox={outbox} />;
   return (
     <CredentialsForm
       name="signup"
@@ -35,6 +29,30 @@ export function SignupForm({ callbackUrl, minPasswordLength }: { callbackUrl: st
       submitLabel="Create account"
       busyLabel="Creating your account…"
       submit={signUpWith}
+      onDone={() => {}}
     />
+  );
+}
+
+function CheckYourInbox({ sent, outbox }: { sent: SignUpBody; outbox: boolean }) {
+  return (
+    <div className="card" aria-live="polite">
+      <p className="alert alert-success" role="status">
+        {sent.message}
+      </p>
+      {outbox ? (
+        <div className="outbox-hint">
+          <p>
+            This server sends no mail (no <code>SMTP_URL</code>): the link waits in its outbox. In the server's folder, run
+          </p>
+          <CodeBlock text={`npm run admin -- outbox --email ${sent.email}`} label="the command" />
+          <p className="muted">and open the link it prints.</p>
+        </div>
+      ) : (
+        <p className="muted">
+          No mail after a few minutes? Check the spam folder, or sign up again with the same address and password for a new link.
+        </p>
+      )}
+    </div>
   );
 }

@@ -71,13 +71,14 @@ export interface EmailChangeOutcome {
 
 /**
  * Sends a confirmation link to the new address; nothing changes until it is followed. The answer is
- * the same whether or not the new address has an account (its owner is told instead).
+ * the same whether or not the new address has an account (its owner is told instead). `origin` null:
+ * the request came to another host than the site's; it gets the same answer and nothing is sent.
  */
 export async function requestEmailChange(
   db: Db,
   mail: MailSender,
   userId: string,
-  input: { password: string; newEmail: string; origin: string },
+  input: { password: string; newEmail: string; origin: string | null },
 ): Promise<EmailChangeOutcome> {
   const newEmail = normalizeEmail(input.newEmail);
   const issue = emailProblem(newEmail);
@@ -85,7 +86,7 @@ export async function requestEmailChange(
   const user = await withPassword(db, userId, input.password);
   if (newEmail === user.email) throw new AccountError('bad_request', `${newEmail} is this account's address already.`);
   const message = `A link is on its way to ${newEmail}: the account's address changes when you open it (within 24 hours).`;
-  if (!(await mayMail(db, 'change_email', newEmail))) return { email: newEmail, message };
+  if (input.origin === null || !(await mayMail(db, 'change_email', newEmail))) return { email: newEmail, message };
   const taken = await db.user.findUnique({ where: { email: newEmail }, select: { id: true } });
   if (taken) {
     await mail.send(db, changeEmailTakenMail(newEmail, input.origin));

@@ -6,6 +6,7 @@ import { AccountError } from './errors';
 import { API_KEY_PATTERN, hashApiKey, KEY_ID_PATTERN, newApiKey, newId } from './ids';
 import { isPlanId, type PlanId } from './plans';
 import { lineTextProblem } from './text';
+import type { Logger } from '@/lib/observability/logger';
 
 export interface ApiKeyView {
   id: string;
@@ -228,7 +229,7 @@ export const ownerValidAt = (owner: KeyOwner, now: number): boolean => owner.exp
 export const LAST_USED_RESOLUTION_MS = 60_000;
 const lastWritten = new Map<string, number>();
 
-export function touchApiKey(db: Db, keyId: string, now = Date.now()): Promise<void> | null {
+export function touchApiKey(db: Db, keyId: string, log: Logger, now = Date.now()): Promise<void> | null {
   const previous = lastWritten.get(keyId);
   if (previous !== undefined && now - previous < LAST_USED_RESOLUTION_MS) return null;
   lastWritten.set(keyId, now);
@@ -238,6 +239,6 @@ export function touchApiKey(db: Db, keyId: string, now = Date.now()): Promise<vo
     .then(() => undefined)
     .catch((err: unknown) => {
       lastWritten.delete(keyId);
-      console.error('[api-keys] could not record last use:', err);
+      log.error({ err, component: 'api-keys', keyId }, 'could not record last use');
     });
 }

@@ -10,6 +10,7 @@ import type { Db } from '@/lib/db/client';
 import { AccountError } from './errors';
 import { KEY_ID_PATTERN } from './ids';
 import { HOUR_MS, hourStart, UsageWriteBehind } from './quota';
+import { fallbackLogger } from '@/lib/observability/logger';
 
 export const KEY_USAGE_FLUSH_MS = 1_000;
 export const KEY_USAGE_DAYS = 30;
@@ -67,8 +68,8 @@ export class KeyUsageRecorder {
   constructor(
     db: Db | KeyUsageStore,
     private readonly now: () => number = Date.now,
-    /** Where a failed write is told (the server's log, lib/services); stderr by default. */
-    private readonly failed: (what: string, err: unknown) => void = (what, err) => console.error(`[key-usage] ${what}:`, err),
+    /** Where a failed write is told (the server's log, lib/services; the fallback log's stderr otherwise). */
+    private readonly failed: (what: string, err: unknown) => void = (what, err) => fallbackLogger().error({ err, component: 'key-usage' }, what),
   ) {
     this.store = 'addUsage' in db ? db : new SqlKeyUsageStore(db);
   }

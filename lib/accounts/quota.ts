@@ -12,6 +12,7 @@ import type { Redis as UpstashRedis } from '@upstash/redis';
 import type { Db } from '@/lib/db/client';
 import { PLANS, type PlanId } from './plans';
 import type { RedisConnection, ScriptRedis } from './redis';
+import { fallbackLogger, type Logger } from '@/lib/observability/logger';
 
 export const HOUR_MS = 3_600_000;
 
@@ -65,14 +66,14 @@ export async function incrementUsage(db: Db, userId: string, hour: Date, by: num
 }
 
 /** Adds `calls` to UsageHour; false when that failed (logged), the caller keeping them for the next write. */
-async function storeCalls(db: Db, userId: string, hourMs: number, calls: number): Promise<boolean> {
+async function storeCalls(db: Db, userId: string, hourMs: number, calls: number, log: Logger): Promise<boolean> {
   try {
     await incrementUsage(db, userId, new Date(hourMs), calls);
     return true;
   } catch (err) {
-    // The account was deleted since these calls were counted: its usage went with it (issue 13 §1).
+    // The account was deleted since these calls were counted: its usage went with it.
     if (isForeignKeyViolation(err)) return true;
-    console.error('[quota] could not store usage counts:', err);
+    log.error({ err, component: 'quota' }, 'could not store usage counts');
     return false;
   }
 }
@@ -165,6 +166,7 @@ export class MemoryQuotaStore implements QuotaStore {
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
+    private readonly log: Logger = fallbackLogger(),
   ) {}
 
   async consume(userId: string, plan: PlanId): Promise<QuotaDecision> {
@@ -218,7 +220,7 @@ export class MemoryQuotaStore implements QuotaStore {
       const calls = entry.unsaved;
       entry.unsaved = 0;
       // Kept for the next write rather than lost.
-      if (!(await storeCalls(this.db, entry.userId, entry.hourMs, calls))) entry.unsaved += calls;
+      if (!(await storeCalls(this.db, entry.userId, entry.hourMs, calls, this.log))) entry.unsaved += calls;
     }
     const current = hourStart(this.now()).getTime();
     let left = false;
@@ -280,6 +282,7 @@ export class RedisQuotaStore implements QuotaStore {
     private readonly db: Db,
     private readonly redis: RedisConnection,
     private readonly prefix = 'yamljson:quota',
+    private readonly log: Logger = fallbackLogger(),
   ) {
     const seededOnly = (keys: string[]) => () => {
       const key = keys[0]!;
@@ -400,7 +403,7 @@ export class RedisQuotaStore implements QuotaStore {
     for (const [key, count] of batch) {
       const [userId, hourMs] = key.split(' ') as [string, string];
       // Kept for the next write rather than lost.
-      if (!(await storeCalls(this.db, userId, Number(hourMs), count))) this.pending.set(key, (this.pending.get(key) ?? 0) + count);
+      if (!(await storeCalls(this.db, userId, Number(hourMs), count, this.log))) this.pending.set(key, (this.pending.get(key) ?? 0) + count);
     }
     return this.pending.size > 0;
   }

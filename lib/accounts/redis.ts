@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { Redis as UpstashRedis } from '@upstash/redis';
 import { Redis as IORedis, type RedisOptions } from 'ioredis';
 import { DependencyUnavailableError, withDeadline } from '../dependencies';
+import { fallbackLogger } from '@/lib/observability/logger';
 
 /** The slice of @upstash/redis that @upstash/ratelimit uses. */
 export interface ScriptRedis {
@@ -62,8 +63,8 @@ export class IORedisConnection implements RedisConnection {
   constructor(
     url: string,
     private readonly timeoutMs: number,
-    /** Where connection errors are told (the server's log, lib/services); stderr by default. */
-    onError: (message: string) => void = (message) => console.error('[redis]', message),
+    /** Where connection errors are told (the server's log, lib/services; the fallback log's stderr otherwise). */
+    onError: (message: string) => void = (message) => fallbackLogger().warn({ component: 'redis', detail: message }, 'redis connection error'),
   ) {
     const options: RedisOptions = {
       connectTimeout: timeoutMs,

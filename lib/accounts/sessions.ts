@@ -31,7 +31,8 @@ export async function startSession(db: Db, userId: string, now = new Date()): Pr
 export async function findSessionUser(db: Db, secret: unknown): Promise<PublicUser | null> {
   if (typeof secret !== 'string' || secret.length === 0) return null;
   const row = await db.session.findUnique({ where: { id: rowId(secret) }, include: { user: true } });
-  if (!row || row.expiresAt.getTime() <= Date.now() || row.user.disabledAt) return null;
+  // An account whose address is not proven cannot sign in; a session of one (from before that rule) is none.
+  if (!row || row.expiresAt.getTime() <= Date.now() || row.user.disabledAt || !row.user.emailVerifiedAt) return null;
   return toPublicUser(row.user);
 }
 

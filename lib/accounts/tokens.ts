@@ -9,7 +9,7 @@ import { secretBase62 } from './ids';
 
 export type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
 
-/** How long a link works: a reset for 30 minutes (issue 13), an address check for a day. */
+/** How long a link works: a reset for 30 minutes, an address check for a day. */
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: 24 * 3600 * 1000,
   reset_password: 30 * 60 * 1000,
@@ -30,11 +30,23 @@ export interface IssuedToken {
   insert: Prisma.PrismaPromise<unknown>;
 }
 
-/** A new token for `userId`; earlier unused tokens for the same purpose stop working in the same transaction when `replace`. */
-export function issueToken(db: Db, userId: string, purpose: TokenPurpose, email: string, now = new Date()): IssuedToken {
+/**
+ * A new token for `userId`, as a row for the caller's transaction. `passwordHash`: a sign-up's chosen
+ * password for an account not verified yet, which confirming the address requires and then sets.
+ */
+export function issueToken(
+  db: Db,
+  userId: string,
+  purpose: TokenPurpose,
+  email: string,
+  { now = new Date(), passwordHash = null }: { now?: Date; passwordHash?: string | null } = {},
+): IssuedToken {
   const token = secretBase62(32);
   const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]);
-  return { token, insert: db.accountToken.create({ data: { id: tokenId(token), userId, purpose, email, createdAt: now, expiresAt } }) };
+  return {
+    token,
+    insert: db.accountToken.create({ data: { id: tokenId(token), userId, purpose, email, createdAt: now, expiresAt, passwordHash } }),
+  };
 }
 
 /** The earlier unused tokens of a purpose, made unusable (a new link replaces the old ones). */
@@ -46,6 +58,8 @@ export interface TokenRow {
   userId: string;
   purpose: TokenPurpose;
   email: string;
+  /** See issueToken. */
+  passwordHash: string | null;
 }
 
 /** The live (unused, unexpired) token's row, without using it; null otherwise. */
@@ -58,7 +72,7 @@ export async function findLiveToken(
   if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return null;
   const row = await db.accountToken.findUnique({ where: { id: tokenId(token) } });
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime() || !purposes.includes(row.purpose as TokenPurpose)) return null;
-  return { userId: row.userId, purpose: row.purpose as TokenPurpose, email: row.email };
+  return { userId: row.userId, purpose: row.purpose as TokenPurpose, email: row.email, passwordHash: row.passwordHash };
 }
 
 /**

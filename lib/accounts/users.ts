@@ -1,5 +1,6 @@
 // Accounts: sign-up, credential checks (with throttling), passwords, plans, disabling.
 import type { Db } from '@/lib/db/client';
+import type { User } from '@/lib/db/generated/client';
 import type { MailSender } from '@/lib/mail/mailer';
 import { signupExistingMail, verifyEmailMail } from '@/lib/mail/messages';
 import { hitCounter } from './counters';
@@ -16,6 +17,9 @@ import { isKnownAddress, releaseAttempts, reserveAttempt, signInRules, signUpRul
 export type { PublicUser } from './public-user';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';
+
+/** Sign-in's one refusal: an unknown address, a wrong password, a disabled account and an address not yet confirmed alike. */
+export const WRONG_CREDENTIALS = 'Wrong email or password. Just signed up? Open the link we mailed you first.';
 
 function checkNewCredentials(email: string, password: string): void {
   const emailIssue = emailProblem(email);
@@ -49,16 +53,30 @@ export interface SignUpOutcome {
 /** Where sign-up's mails come from and what their links start with. */
 export interface SignUpMail {
   mail: MailSender;
-  /** The site's public origin (links in the mail). */
-  origin: string;
+  /**
+   * The site's public origin (links in the mail); null when the request came to another host than
+   * the site's, which then gets the same answer and nothing is written or sent (lib/api/mail-links.ts).
+   */
+  origin: string | null;
 }
 
+/** The one answer of sign-up, for any address (it tells nobody whether the address had an account). */
+export const signUpOutcome = (email: string): SignUpOutcome => ({
+  email,
+  message:
+    `Check your inbox at ${email}: open the link we sent and enter the password you chose to confirm the address and sign in. ` +
+    `If ${email} already has an account, the mail says how to sign in to it instead.`,
+});
+
 /**
- * Public sign-up. Never says whether the email had an account: the same answer either way, after
- * the same work (the password is hashed and a mail written either way; an existing account is left
- * as it was). A new account gets a verification link; an existing one's owner a note that someone
- * tried (at most MAILS_PER_RECIPIENT an hour). The form then signs in: a new account's owner is in,
- * and anyone else is told to sign in with the account's own password. Throttled per client address.
+ * Public sign-up. Never says whether the email had an account, now or when signing in later: the same
+ * answer either way, after the same work (the password is hashed and a mail written either way), and
+ * an account cannot sign in before its address is proven, so signing in with the password just chosen
+ * fails alike for a new address and for someone else's. A new address gets an unverified account and
+ * a link that confirms it with this password; an address whose account is still unverified gets a new
+ * link carrying this password (the first sign-up may have been a stranger's: whoever opens a link must
+ * know the password that came with it, which it then sets); a verified account's owner gets a note that
+ * someone tried. Mails per recipient are limited (MAILS_PER_RECIPIENT an hour); sign-ups per client address too.
  */
 export async function signUp(db: Db, emailInput: string, password: string, address: string, { mail, origin }: SignUpMail): Promise<SignUpOutcome> {
   const email = normalizeEmail(emailInput);
@@ -69,6 +87,7 @@ export async function signUp(db: Db, emailInput: string, password: string, addre
     throw throttledError('Too many sign-ups from your network.', attempt.waitSeconds);
   }
   const passwordHash = await hashPassword(password);
+  if (origin === null) return signUpOutcome(email);
   const id = newId('usr');
   const { token, insert } = issueToken(db, id, 'verify_email', email);
   try {
@@ -80,15 +99,23 @@ export async function signUp(db: Db, emailInput: string, password: string, addre
     mail.accepted([row]);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const existing = await db.user.findUnique({ where: { email }, select: { id: true, disabledAt: true } });
-    if (existing && !existing.disabledAt && (await mayMail(db, 'signup_existing', email))) {
-      await mail.send(db, signupExistingMail(email, existing.id, origin));
-    }
+    await signUpExisting(db, mail, email, passwordHash, origin);
   }
-  return {
-    email,
-    message: `If ${email} was new, its account is ready: sign in with the password you chose. If it already had an account, sign in with that account's password.`,
-  };
+  return signUpOutcome(email);
+}
+
+/** Sign-up for an address that has an account: a new link (unverified) or a note (verified); nothing for a disabled one. */
+async function signUpExisting(db: Db, mail: MailSender, email: string, passwordHash: string, origin: string): Promise<void> {
+  const existing = await db.user.findUnique({ where: { email }, select: { id: true, disabledAt: true, emailVerifiedAt: true } });
+  if (!existing || existing.disabledAt) return;
+  if (existing.emailVerifiedAt) {
+    if (await mayMail(db, 'signup_existing', email)) await mail.send(db, signupExistingMail(email, existing.id, origin));
+    return;
+  }
+  if (!(await mayMail(db, 'verify', email))) return;
+  const { token, insert } = issueToken(db, existing.id, 'verify_email', email, { passwordHash });
+  const [, row] = await db.$transaction([insert, mail.insert(db, verifyEmailMail(email, existing.id, origin, token))]);
+  mail.accepted([row]);
 }
 
 export async function findUserByEmail(db: Db, emailInput: string): Promise<PublicUser | null> {
@@ -111,6 +138,32 @@ export async function verifyCredentials(db: Db, emailInput: string, password: st
   // No account can have a malformed email: say so before any throttle bucket or query is touched.
   const emailIssue = emailProblem(email);
   if (emailIssue) throw new AccountError('bad_request', emailIssue);
+  const found: { user: User | null } = { user: null };
+  // An address not yet proven signs in only through its link (confirmAddress), and fails here like a
+  // wrong password: otherwise signing in after sign-up would tell whether the address was new.
+  await checkPasswordThrottled(db, email, address, password, async () => {
+    const user = await db.user.findUnique({ where: { email } });
+    found.user = user;
+    return user && !user.disabledAt && user.emailVerifiedAt ? user.passwordHash : null;
+  });
+  return toPublicUser(found.user!);
+}
+
+/**
+ * The password check of sign-in and of confirming an address, under the sign-in throttles (per address,
+ * per email and address, per email for unknown addresses: lib/accounts/throttle.ts). `expectedHash`
+ * gives the hash to check, or null when no account may sign in: the password is then hashed anyway, so
+ * timing does not tell which. A failed attempt stays counted and throws WRONG_CREDENTIALS; a success is
+ * taken back and makes the client's address known for this email.
+ */
+export async function checkPasswordThrottled(
+  db: Db,
+  email: string,
+  address: string,
+  password: string,
+  expectedHash: () => Promise<string | null>,
+  wrong = WRONG_CREDENTIALS,
+): Promise<void> {
   const rules = signInRules(email, address);
   const [perAddress, perEmailAndAddress, perEmail] = await Promise.all(
     [rules.perAddress, rules.perEmailAndAddress, rules.perEmail].map((rule) => reserveAttempt(db, rule)),
@@ -125,14 +178,11 @@ export async function verifyCredentials(db: Db, emailInput: string, password: st
     throw throttledError('Too many failed sign-in attempts.', waitSeconds);
   }
   // No account has a password this long (sign-up refuses it): a failed attempt, without hashing megabytes.
-  if (password.length > PASSWORD_MAX_LENGTH) throw new AccountError('unauthorized', 'Wrong email or password.');
-  const user = await db.user.findUnique({ where: { email } });
-  // Hash even when the account does not exist, so timing does not tell which emails have accounts.
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-  // A failed attempt stays counted; a successful one is taken back, and its address becomes known.
-  if (!user || !ok || user.disabledAt) throw new AccountError('unauthorized', 'Wrong email or password.');
+  if (password.length > PASSWORD_MAX_LENGTH) throw new AccountError('unauthorized', wrong);
+  const hash = await expectedHash();
+  const ok = await verifyPassword(password, hash ?? (await dummyPasswordHash()));
+  if (!hash || !ok) throw new AccountError('unauthorized', wrong);
   await Promise.all([releaseAttempts(db, attempts), hitCounter(db, rules.knownAddress.key, rules.knownAddress.windowSeconds)]);
-  return toPublicUser(user);
 }
 
 /** Operator: any plan. */

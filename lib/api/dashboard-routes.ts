@@ -21,7 +21,6 @@ import {
   handleDeleteAccount,
   handleGetAccount,
   handleRequestPasswordReset,
-  handleResendVerification,
   handleResetPassword,
 } from './handlers/account';
 import { defineRoute, type Route } from './route-table';
@@ -44,7 +43,6 @@ export const DASHBOARD_ROUTES = {
   '/api/account/password-reset': defineRoute({ POST: withApi(handleRequestPasswordReset, { guards: [requireSameOrigin] }) }),
   '/api/account/password-reset/confirm': defineRoute({ POST: withApi(handleResetPassword, { guards: [requireSameOrigin] }) }),
   '/api/dashboard/account': defineRoute({ GET: signedIn(handleGetAccount), DELETE: signedIn(handleDeleteAccount) }),
-  '/api/dashboard/account/verification': defineRoute({ POST: signedIn(handleResendVerification) }),
   '/api/dashboard/account/password': defineRoute({ PUT: signedIn(handleChangePassword) }),
   '/api/dashboard/account/email': defineRoute({ PUT: signedIn(handleChangeEmail) }),
 } satisfies Record<string, Route>;

@@ -24,7 +24,7 @@ export const requireApiKey: ApiGuard = async (request, ctx) => {
   const owner = await ctx.services.findKeyOwner(match[1]!);
   if (!owner) throw unauthorized('This API key is not valid: it is unknown, expired or was revoked.');
   ctx.account = owner;
-  void touchApiKey(ctx.services.db, owner.keyId);
+  void touchApiKey(ctx.services.db, owner.keyId, ctx.services.log);
 };
 
 export const enforceQuota: ApiGuard = async (_request, ctx) => {

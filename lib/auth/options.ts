@@ -11,6 +11,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { isAccountError } from '@/lib/accounts/errors';
 import { endSession, findSessionUser, SESSION_MAX_AGE_SECONDS, startSession } from '@/lib/accounts/sessions';
 import { verifyCredentials } from '@/lib/accounts/users';
+import { confirmAddress } from '@/lib/accounts/verification';
 import type { Db } from '@/lib/db/client';
 import type { Logger } from '@/lib/observability/logger';
 import { describeFailure, unavailableDependency } from '@/lib/dependencies';
@@ -22,7 +23,7 @@ import { sameSitePath } from '@/lib/web/safe-callback-url';
 // (AUTH_TRUST_HOST, set at start by lib/config's exportForLibraries).
 
 /** What the sign-in options use of the server's services. */
-export type AuthServices = Pick<Services, 'db' | 'config' | 'log'>;
+export type AuthServices = Pick<Services, 'db' | 'config' | 'log' | 'mail' | 'site'>;
 
 export { SESSION_MAX_AGE_SECONDS };
 
@@ -63,7 +64,7 @@ export async function authOptions(services: AuthServices): Promise<NextAuthOptio
     secret: await sessionSecret(services),
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: '/signin', error: '/signin' },
-    providers: [credentialsProvider(db, log)],
+    providers: [credentialsProvider(services)],
     callbacks: sessionCallbacks(db, log),
     events: {
       async signOut({ token }) {
@@ -74,19 +75,32 @@ export async function authOptions(services: AuthServices): Promise<NextAuthOptio
   };
 }
 
-/** Email and password, checked with the sign-in throttles (lib/accounts/users.ts). */
-function credentialsProvider(db: Db, log: Logger) {
+/**
+ * Email and password, checked with the sign-in throttles (lib/accounts/users.ts); or, from the link
+ * sign-up mailed (`token`), the password chosen at sign-up, which confirms the address and signs in
+ * (lib/accounts/verification.ts).
+ */
+function credentialsProvider({ db, log, mail, site }: AuthServices) {
   return CredentialsProvider({
     name: 'Email and password',
-    credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+    credentials: {
+      email: { label: 'Email', type: 'email' },
+      password: { label: 'Password', type: 'password' },
+      token: { label: 'Link', type: 'text' },
+    },
     async authorize(credentials, req) {
       const email: unknown = credentials?.email ?? '';
       const password: unknown = credentials?.password ?? '';
-      if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) {
-        throw new Error('Enter your email and password.');
+      const token: unknown = credentials?.token ?? '';
+      const byLink = typeof token === 'string' && token !== '';
+      if (typeof password !== 'string' || !password || (!byLink && (typeof email !== 'string' || !email))) {
+        throw new Error(byLink ? 'Enter your password.' : 'Enter your email and password.');
       }
+      const address = requestClientAddress(req.headers ?? {});
       try {
-        const user = await verifyCredentials(db, email, password, requestClientAddress(req.headers ?? {}));
+        const user = byLink
+          ? await confirmAddress(db, mail, site.origin, { token, password, address })
+          : await verifyCredentials(db, email as string, password, address);
         return { id: user.id, email: user.email };
       } catch (err) {
         // next-auth hands this message to signIn()'s `error`, which the form shows as is.

@@ -1,5 +1,5 @@
-// The words of every mail the service sends. Links are absolute, on the site's public address
-// (NEXTAUTH_URL when set, else the origin the request came to: lib/api/handlers/account.ts).
+// The words of every mail the service sends. Links are absolute, on the site's public origin
+// (lib/http/public-site.ts: NEXTAUTH_URL, else the address the server listens on; never a request's Host).
 import type { Mail } from './outbox';
 
 const SIGNATURE = '\n\n-- \nyamljson';
@@ -13,10 +13,30 @@ export function verifyEmailMail(to: string, userId: string, origin: string, toke
     userId,
     subject: 'Confirm your email address for yamljson',
     text:
-      `Welcome to yamljson. Confirm that ${to} is your address by opening this link (valid for 24 hours):\n\n` +
+      `Welcome to yamljson. To confirm that ${to} is your address, open this link (valid for 24 hours) and enter ` +
+      `the password you chose when you signed up; you are then signed in:\n\n` +
       `${link(origin, '/verify-email', token)}\n\n` +
-      `Until then your account can use the playground and one API key on the Free plan.\n` +
-      `If you did not sign up, ignore this mail: nothing happens without the link.${SIGNATURE}`,
+      `Until then the account cannot sign in or hold an API key.\n` +
+      `If you did not sign up, ignore this mail: nothing happens without the link and that password.${SIGNATURE}`,
+  };
+}
+
+export function addressProvenMail(to: string, userId: string, origin: string, ended: { keysRevoked: number; sessionsEnded: number }): Mail {
+  const what = [
+    ended.keysRevoked ? `${ended.keysRevoked} API key${ended.keysRevoked === 1 ? ' was' : 's were'} revoked` : '',
+    ended.sessionsEnded ? `${ended.sessionsEnded} signed-in browser${ended.sessionsEnded === 1 ? ' was' : 's were'} signed out` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return {
+    kind: 'address_proven',
+    to,
+    userId,
+    subject: 'Your yamljson address is confirmed',
+    text:
+      `${to} is now confirmed as the address of its yamljson account. What the account had before anyone had proven ` +
+      `the address may have been made by someone else who signed up with it, so ${what}.\n\n` +
+      `If they were yours, sign in and create new keys: ${origin}/dashboard${SIGNATURE}`,
   };
 }
 

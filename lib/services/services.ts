@@ -17,6 +17,7 @@ import { BodyGate } from '@/lib/api/body-gate';
 import { ConversionPool, defaultRunLimits } from '@/lib/api/run-converter';
 import type { Config } from '@/lib/config';
 import { createDb, type Db } from '@/lib/db/client';
+import { PublicSite } from '@/lib/http/public-site';
 import { MailService, type RetryPolicy } from '@/lib/mail/mailer';
 import { createLogger, type Logger } from '@/lib/observability/logger';
 import { Metrics } from '@/lib/observability/metrics';
@@ -42,6 +43,8 @@ export interface Services {
   readonly authChanges: AuthChanges;
   /** Outgoing mail: the outbox, delivered through SMTP_URL when set (lib/mail/mailer.ts). */
   readonly mail: MailService;
+  /** The site's public origin (links in mails) and the host whose requests may cause mail (lib/http/public-site.ts). */
+  readonly site: PublicSite;
   /** The server's log (pino, JSON lines; pretty under `npm run dev`): one line per request (with-api.ts), failures, the lifecycle. */
   readonly log: Logger;
   /** The server's Prometheus metrics, in a registry of their own (GET /api/metrics). */
@@ -80,7 +83,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
   let accounts: AccountServices | undefined;
   const accountsNow = () => (accounts ??= accountServices(config, db, options.embeddedOwner, authChanges, log));
   const usage = new KeyUsageRecorder(db, Date.now, (what, err) => log.error({ err, component: 'key-usage' }, what));
-  const mail = new MailService(db, config.mail, options.mailRetry);
+  const mail = new MailService(db, config.mail, options.mailRetry, log);
   const pool = new ConversionPool(
     { ...defaultRunLimits, memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs },
     { workerError: (err) => log.error({ err, component: 'conversion-pool' }, 'conversion worker error') },
@@ -103,6 +106,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     bodyGate: new BodyGate(config.largeBodies),
     authChanges,
     mail,
+    site: new PublicSite(config.siteOrigin),
     log,
     metrics,
     // Usage counts kept in memory or buffered (none if no keyed call was served), per-key usage and the request log; mail being sent.
@@ -118,7 +122,11 @@ function accountServices(config: Config, db: Db, embeddedOwner: boolean, authCha
   const redis = connectRedis(config.redis, config.redisTimeoutMs, (message) =>
     log.warn({ component: 'redis', detail: message }, 'redis connection error'),
   );
-  const quota: QuotaStore = redis ? new RedisQuotaStore(db, redis) : embeddedOwner ? new MemoryQuotaStore(db) : new DatabaseQuotaStore(db);
+  const quota: QuotaStore = redis
+    ? new RedisQuotaStore(db, redis, undefined, log)
+    : embeddedOwner
+      ? new MemoryQuotaStore(db, Date.now, log)
+      : new DatabaseQuotaStore(db);
   let findKeyOwner = (secret: string) => authenticateApiKey(db, secret);
   if (embeddedOwner) {
     const cache = new KeyCache(findKeyOwner);

@@ -4,7 +4,20 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN } from '@/lib/accounts/ids';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/fixtures';
-import { accountWithKey, bearer, callConvert, dashboardCall, signedUpUser, signIn, signUp, testDb } from './accounts';
+import { WRONG_CREDENTIALS } from '@/lib/accounts/users';
+import {
+  accountWithKey,
+  bearer,
+  callConvert,
+  confirmAddress,
+  dashboardCall,
+  signedUpUser,
+  signIn,
+  signUp,
+  signUpAndConfirm,
+  testDb,
+  verificationToken,
+} from './accounts';
 import { baseUrl, expectError } from './helpers';
 import { randomClientAddress } from './via-proxy';
 
@@ -82,7 +95,7 @@ describe('API keys on the keyed endpoints', () => {
     expect((await callConvert(bearer(key))).status).toBe(200);
     await testDb().user.update({ where: { id: userId }, data: { disabledAt: new Date() } });
     for (const [, , call] of KEYED) await expectUnauthorized(await call(bearer(key)), NOT_VALID);
-    expect(await signIn(email, GOOD_PASSWORD)).toStrictEqual({ cookie: null, error: 'Wrong email or password.' });
+    expect(await signIn(email, GOOD_PASSWORD)).toStrictEqual({ cookie: null, error: WRONG_CREDENTIALS });
   });
 
   it('keeps last-used time, written at most once a minute per key', async () => {
@@ -178,7 +191,7 @@ describe('the dashboard API', () => {
     const bodies: string[] = [];
     const signup = await signUp(email, GOOD_PASSWORD);
     bodies.push(await signup.text());
-    const { cookie } = await signIn(email, GOOD_PASSWORD);
+    const { cookie } = await confirmAddress(await verificationToken(email), GOOD_PASSWORD);
     const created = await dashboardCall(cookie, 'POST', '/api/dashboard/keys', { name: 'look' });
     const createdText = await created.text();
     bodies.push(createdText);
@@ -229,20 +242,20 @@ describe('sign-up and sign-in', () => {
   it('refuses a wrong password, then throttles that email from that address after 5 failures, even with the right password', async () => {
     const email = uniqueEmail('throttle');
     const address = randomClientAddress();
-    expect((await signUp(email, GOOD_PASSWORD)).status).toBe(201);
+    await signUpAndConfirm(email);
     for (let i = 0; i < 5; i++) {
-      expect(await signIn(email, `wrong password ${i}`, address)).toStrictEqual({ cookie: null, error: 'Wrong email or password.' });
+      expect(await signIn(email, `wrong password ${i}`, address)).toStrictEqual({ cookie: null, error: WRONG_CREDENTIALS });
     }
     const throttled = await signIn(email, GOOD_PASSWORD, address);
     expect(throttled.cookie).toBeNull();
     expect(throttled.error).toMatch(/^Too many failed sign-in attempts\. Try again in ([1-9]|[12][0-9]|30) minutes?\.$/);
     // Another account from the same address is not locked out by it.
     const other = uniqueEmail('other');
-    expect((await signUp(other, GOOD_PASSWORD, address)).status).toBe(201);
+    expect(await signUpAndConfirm(other, GOOD_PASSWORD, address)).toContain('next-auth.session-token');
     expect((await signIn(other, GOOD_PASSWORD, address)).cookie).toContain('next-auth.session-token');
   });
 
   it('gives an unknown email the same answer as a wrong password', async () => {
-    expect(await signIn(uniqueEmail('nobody'), GOOD_PASSWORD)).toStrictEqual({ cookie: null, error: 'Wrong email or password.' });
+    expect(await signIn(uniqueEmail('nobody'), GOOD_PASSWORD)).toStrictEqual({ cookie: null, error: WRONG_CREDENTIALS });
   });
 });

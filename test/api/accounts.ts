@@ -78,18 +78,30 @@ async function csrfToken(jar: Map<string, string>, base = baseUrl): Promise<stri
  * Signs in like the browser form does, from `address` (a fresh one by default), on the test server or
  * the app at `base`; returns the session cookie header, or the error next-auth reports.
  */
-export async function signIn(
-  email: string,
-  password: string,
-  address = randomClientAddress(),
-  base = baseUrl,
-): Promise<{ cookie: string | null; error: string | null }> {
+export function signIn(email: string, password: string, address = randomClientAddress(), base = baseUrl): Promise<SignInOutcome> {
+  return credentialsCallback({ email, password }, address, base);
+}
+
+/**
+ * Confirms an address like the sign-up link's page does: the link's token and the password chosen at
+ * sign-up, through next-auth's credentials callback; a session cookie when it worked.
+ */
+export function confirmAddress(token: string, password: string, address = randomClientAddress(), base = baseUrl): Promise<SignInOutcome> {
+  return credentialsCallback({ token, password }, address, base);
+}
+
+export interface SignInOutcome {
+  cookie: string | null;
+  error: string | null;
+}
+
+async function credentialsCallback(fields: Record<string, string>, address: string, base: string): Promise<SignInOutcome> {
   const jar = new Map<string, string>();
   const token = await csrfToken(jar, base);
   const res = await fetchViaProxy(`${base}/api/auth/callback/credentials`, {
     method: 'POST',
     headers: { Cookie: cookieHeader(jar), Origin: base },
-    body: new URLSearchParams({ csrfToken: token, email, password, json: 'true' }),
+    body: new URLSearchParams({ csrfToken: token, ...fields, json: 'true' }),
     forwardedFor: address,
   });
   mergeCookies(jar, res);
@@ -121,22 +133,29 @@ export async function outboxLink(email: string, kind: string): Promise<string | 
   return url ? new URL(url).pathname + new URL(url).search : null;
 }
 
-/** Follows the verification link sign-up mailed to `email` (its outbox row), as its owner would. */
-export async function verifyEmail(email: string): Promise<void> {
+/** The token of the newest sign-up link mailed to `email` (its outbox row). */
+export async function verificationToken(email: string): Promise<string> {
   const link = await outboxLink(email, 'verify_email');
   if (!link) throw new Error(`no verification mail to ${email} in the outbox`);
-  const page = await fetch(`${baseUrl}${link}`);
-  if (page.status !== 200 || !(await page.text()).includes('is verified')) throw new Error(`the verification link of ${email} did not verify it`);
+  return new URLSearchParams(link.split('?')[1]).get('token')!;
 }
 
-/** A signed-up account (its address verified through the mailed link unless `verified` is false), signed in. */
-export async function signedUpUser(label = 'user', { verified = true } = {}): Promise<{ email: string; cookie: string }> {
+/** Signs up from `address` and confirms the address with the mailed link (the outbox), as a new owner does; the session cookie. */
+export async function signUpAndConfirm(email: string, password = GOOD_PASSWORD, address = randomClientAddress()): Promise<string> {
+  const res = await signUp(email, password, address);
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const { cookie, error } = await confirmAddress(await verificationToken(email), password, address);
+  if (!cookie) throw new Error(`confirming the address failed: ${error}`);
+  return cookie;
+}
+
+/** A signed-up account whose address was confirmed through the mailed link (which signs in), with its session. */
+export async function signedUpUser(label = 'user'): Promise<{ email: string; cookie: string }> {
   const email = uniqueEmail(label);
   const res = await signUp(email, GOOD_PASSWORD);
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  if (verified) await verifyEmail(email);
-  const { cookie, error } = await signIn(email, GOOD_PASSWORD);
-  if (!cookie) throw new Error(`sign-in failed: ${error}`);
+  const { cookie, error } = await confirmAddress(await verificationToken(email), GOOD_PASSWORD);
+  if (!cookie) throw new Error(`confirming the address failed: ${error}`);
   return { email, cookie };
 }
 

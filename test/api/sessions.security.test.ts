@@ -3,6 +3,7 @@
 // pages alike, while the account's other sessions (and its API keys) are left alone.
 import { describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD } from '../helpers/fixtures';
+import { WRONG_CREDENTIALS } from '@/lib/accounts/users';
 import { bearer, callConvert, dashboardCall, runAdmin as admin, signedUpUser, signIn, signOut, testDb } from './accounts';
 import { baseUrl, expectError } from './helpers';
 
@@ -84,7 +85,7 @@ describe('sessions end for real', () => {
     expect(password).toMatch(/^[0-9A-Za-z]{20}$/);
     await expectSessionEnded(cookie);
     await expectSessionEnded(second!);
-    expect(await signIn(email, GOOD_PASSWORD)).toStrictEqual({ cookie: null, error: 'Wrong email or password.' });
+    expect(await signIn(email, GOOD_PASSWORD)).toStrictEqual({ cookie: null, error: WRONG_CREDENTIALS });
     await expectSessionWorks((await signIn(email, password)).cookie!);
   });
 

@@ -1,6 +1,7 @@
 // Sign-in and sign-up throttles hold against an attacker: forwarded addresses count only when a
 // trusted proxy forwarded them, nobody can lock an account's owner out from elsewhere, concurrent
 // guesses cannot slip past a limit, and sign-up neither reveals accounts nor runs unthrottled.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   SIGN_IN_MAX_FAILURES_PER_ADDRESS,
@@ -9,11 +10,12 @@ import {
   SIGN_UP_MAX_PER_ADDRESS,
 } from '@/lib/accounts/throttle';
 import { GOOD_PASSWORD, uniqueEmail } from '../helpers/fixtures';
-import { signIn, signUp, testDb } from './accounts';
+import { WRONG_CREDENTIALS } from '@/lib/accounts/users';
+import { confirmAddress, signIn, signUp, signUpAndConfirm, testDb } from './accounts';
 import { baseUrl, expectError } from './helpers';
 import { fetchViaProxy, randomClientAddress } from './via-proxy';
 
-const WRONG = { cookie: null, error: 'Wrong email or password.' };
+const WRONG = { cookie: null, error: WRONG_CREDENTIALS };
 const THROTTLED = /^Too many failed sign-in attempts\. Try again in ([1-9]|[12][0-9]|30) minutes?\.$/;
 
 /** Sign-in as a browser that talks to the server directly (no proxy), with headers of its choosing. */
@@ -32,9 +34,10 @@ async function signInDirect(email: string, password: string, headers: Record<str
   return new URL(((await res.json()) as { url: string }).url, baseUrl).searchParams.get('error');
 }
 
+/** A new account whose address is confirmed (its session is not kept). */
 async function newAccount(label: string): Promise<string> {
   const email = uniqueEmail(label);
-  expect((await signUp(email, GOOD_PASSWORD)).status).toBe(201);
+  await signUpAndConfirm(email);
   return email;
 }
 
@@ -54,7 +57,7 @@ describe('the sign-in throttle', () => {
       );
     }
     const refused = outcomes.filter((e) => e !== null && THROTTLED.test(e)).length;
-    const wrong = outcomes.filter((e) => e === 'Wrong email or password.').length;
+    const wrong = outcomes.filter((e) => e === WRONG_CREDENTIALS).length;
     // Other tests also sign in from 127.0.0.1, so the limit may be reached sooner, never later.
     expect(wrong).toBeLessThanOrEqual(SIGN_IN_MAX_FAILURES_PER_ADDRESS);
     expect(refused).toBeGreaterThanOrEqual(5);
@@ -95,7 +98,7 @@ describe('the sign-in throttle', () => {
     const email = await newAccount('burst');
     const attacker = randomClientAddress();
     const outcomes = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(email, `burst ${i}`, attacker)));
-    expect(outcomes.filter((o) => o.error === 'Wrong email or password.')).toHaveLength(SIGN_IN_MAX_FAILURES_PER_EMAIL_AND_ADDRESS);
+    expect(outcomes.filter((o) => o.error === WRONG_CREDENTIALS)).toHaveLength(SIGN_IN_MAX_FAILURES_PER_EMAIL_AND_ADDRESS);
     expect(outcomes.filter((o) => o.error !== null && THROTTLED.test(o.error))).toHaveLength(12 - SIGN_IN_MAX_FAILURES_PER_EMAIL_AND_ADDRESS);
   });
 
@@ -124,10 +127,20 @@ describe('sign-up', () => {
     expect(bodies[1]).toStrictEqual(bodies[0]);
     expect(bodies[0]).toStrictEqual({
       email,
-      message: `If ${email} was new, its account is ready: sign in with the password you chose. If it already had an account, sign in with that account's password.`,
+      message:
+        `Check your inbox at ${email}: open the link we sent and enter the password you chose to confirm the address and sign in. ` +
+        `If ${email} already has an account, the mail says how to sign in to it instead.`,
     });
     expect(await testDb().user.count({ where: { email } })).toBe(1);
+    // Neither password signs in before the address is confirmed; the first link with its password confirms.
+    expect(await signIn(email, GOOD_PASSWORD)).toStrictEqual(WRONG);
     expect(await signIn(email, 'another good passphrase')).toStrictEqual(WRONG);
+    const links = await testDb().accountToken.findMany({ where: { email, purpose: 'verify_email' } });
+    expect(links.map((l) => l.passwordHash === null).sort()).toStrictEqual([false, true]);
+    await signUpConfirmedBy(email, GOOD_PASSWORD);
+    // A confirmed account: a later sign-up changes nothing of it.
+    expect((await signUp(email, 'a third good passphrase')).status).toBe(201);
+    expect(await signIn(email, 'a third good passphrase')).toStrictEqual(WRONG);
     expect((await signIn(email, GOOD_PASSWORD)).cookie).not.toBeNull();
   });
 
@@ -182,3 +195,12 @@ describe('sign-up', () => {
     expect(res.status).toBe(201);
   });
 });
+
+/** Confirms `email` with the sign-up link mailed to it that carries no password of its own (the first sign-up's). */
+async function signUpConfirmedBy(email: string, password: string): Promise<void> {
+  const mails = await testDb().outboxMail.findMany({ where: { to: email, kind: 'verify_email' } });
+  const tokens = mails.map((mail) => mail.text.match(/\?token=([0-9A-Za-z]{32})/)![1]!);
+  const rows = await testDb().accountToken.findMany({ where: { email, purpose: 'verify_email' } });
+  const first = tokens.find((token) => rows.some((row) => row.id === createHash('sha256').update(token).digest('hex') && row.passwordHash === null));
+  expect((await confirmAddress(first!, password)).cookie).not.toBeNull();
+}

@@ -3,6 +3,7 @@
 // not give fails loudly when used, so a test states what it relies on.
 import { BodyGate } from '@/lib/api/body-gate';
 import { loadConfig } from '@/lib/config';
+import { PublicSite } from '@/lib/http/public-site';
 import { silentLogger } from '@/lib/observability/logger';
 import { Metrics } from '@/lib/observability/metrics';
 import { AuthChanges } from '@/lib/services/auth-changes';
@@ -32,6 +33,7 @@ export function testServices(parts: Partial<Services> & { env?: Record<string, s
     bodyGate: new BodyGate(config.largeBodies),
     authChanges: new AuthChanges(),
     mail: missing('mail service'),
+    site: new PublicSite(config.siteOrigin ?? 'http://localhost:3000'),
     log: silentLogger(),
     metrics: new Metrics(),
     shutdown: async () => {},

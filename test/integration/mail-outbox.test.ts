@@ -1,11 +1,12 @@
 // The outbox and the one-key rule on the machine's PostgreSQL, with several instances sharing it:
 // two mail services delivering one outbox at once send every mail exactly once (rows claimed with
 // FOR UPDATE SKIP LOCKED); a mail whose delivery failed is kept, with its error, for the next
-// attempt; and an unverified account's key creations racing from two clients make exactly one key.
+// attempt; and an unverified account holds no key, however it would get one (creations racing from two
+// clients, a revoked key made active again, a key moved to it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/lib/accounts/api-keys';
 import { newId } from '@/lib/accounts/ids';
-import { refuseUnverifiedSecondKey, UNVERIFIED_KEY_MESSAGE } from '@/lib/accounts/verification';
+import { refuseUnverifiedKey, UNVERIFIED_KEY_MESSAGE } from '@/lib/accounts/verification';
 import type { Db } from '@/lib/db/client';
 import { MailService, type RetryPolicy } from '@/lib/mail/mailer';
 import { migratedPostgresDatabase, type TemporaryDatabase, uniqueEmail } from '../helpers/fixtures';
@@ -74,19 +75,31 @@ describe.runIf(available)('the outbox on the machine’s PostgreSQL', () => {
     await sender.shutdown();
   });
 
-  it('an unverified account makes exactly one key when 20 creations race from two clients', async () => {
+  it('an unverified account holds no key: 20 creations racing from two clients, an un-revoked key or a moved one are refused', async () => {
     const userId = newId('usr');
     await a.user.create({ data: { id: userId, email: uniqueEmail('unverified'), passwordHash: 'scrypt$x', emailVerifiedAt: null } });
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => refuseUnverifiedSecondKey(createApiKey(i % 2 ? a : b, userId, `racer ${i}`))),
+      Array.from({ length: 20 }, (_, i) => refuseUnverifiedKey(createApiKey(i % 2 ? a : b, userId, `racer ${i}`))),
     );
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results.filter((r) => r.status === 'rejected')) {
-      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'forbidden', message: UNVERIFIED_KEY_MESSAGE });
-    }
-    // Verified, the account may hold more.
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(0);
+    for (const r of results) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'forbidden', message: UNVERIFIED_KEY_MESSAGE });
+    // A key of another account, moved to this one, and a revoked key made active again: refused by the database.
+    const otherId = newId('usr');
+    await a.user.create({ data: { id: otherId, email: uniqueEmail('verified'), passwordHash: 'scrypt$x' } });
+    const { key } = await createApiKey(a, otherId, 'moved');
+    await expect(refuseUnverifiedKey(a.apiKey.update({ where: { id: key.id }, data: { userId } }))).rejects.toMatchObject({ code: 'forbidden' });
+    await a.$executeRaw`ALTER TABLE "ApiKey" DISABLE TRIGGER "ApiKey_unverified_insert"`;
+    const { key: sneaked } = await createApiKey(a, userId, 'inserted with the trigger off').finally(
+      () => a.$executeRaw`ALTER TABLE "ApiKey" ENABLE TRIGGER "ApiKey_unverified_insert"`,
+    );
+    await a.apiKey.update({ where: { id: sneaked.id }, data: { revokedAt: new Date() } });
+    await expect(refuseUnverifiedKey(a.apiKey.update({ where: { id: sneaked.id }, data: { revokedAt: null } }))).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    expect(await a.apiKey.count({ where: { userId, revokedAt: null } })).toBe(0);
+    // Verified, the account may hold keys.
     await a.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
     await createApiKey(b, userId, 'after verification');
-    expect(await a.apiKey.count({ where: { userId, revokedAt: null } })).toBe(2);
+    expect(await a.apiKey.count({ where: { userId, revokedAt: null } })).toBe(1);
   });
 });

@@ -14,6 +14,7 @@ import 'server-only';
 import { PLANS, type PlanId } from '@/lib/accounts/plans';
 import type { KeyOwner } from '@/lib/accounts/api-keys';
 import type { QuotaDecision, QuotaStore } from '@/lib/accounts/quota';
+import { PublicSite } from '@/lib/http/public-site';
 import { loadConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { MAX_DEPTH } from '@/lib/converter/limits';
@@ -153,6 +154,7 @@ function exampleServices(): Services {
     config,
     dev: false,
     db,
+    site: new PublicSite('http://localhost:3000'),
     redis: null,
     quota: quotaStore(),
     // The example calls' per-key usage and log rows are counted and dropped: nothing is stored.

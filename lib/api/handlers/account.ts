@@ -1,11 +1,11 @@
-// The account's own endpoints (issue 13 §1): password reset by mail (no session: same-origin only),
-// and behind a session the account page's changes: resend the verification link, change password,
-// change email, delete the account. The work is in lib/accounts; links in mails start with the site's
-// public origin (NEXTAUTH_URL, else the origin the request came to).
+// The account's own endpoints: password reset by mail (no session: same-origin only), and behind a
+// session the account page's changes: change password, change email, delete the account. The work is
+// in lib/accounts; links in mails start with the site's public origin (lib/http/public-site.ts), and a
+// request addressed to another host sends no mail (mail-links.ts).
 import 'server-only';
 import { changePassword, deleteAccount, requestEmailChange } from '@/lib/accounts/account-settings';
 import { requestPasswordReset, resetPassword } from '@/lib/accounts/recovery';
-import { isEmailVerified, sendVerification } from '@/lib/accounts/verification';
+import { isEmailVerified } from '@/lib/accounts/verification';
 import { currentSessionSecret } from '@/lib/auth/current-session';
 import { requestClientAddress } from '@/lib/http/client-address';
 import {
@@ -16,16 +16,13 @@ import {
   PasswordResetBodySchema,
   PasswordResetRequestBodySchema,
 } from '../dashboard-schemas';
+import { mailLinkOrigin } from '../mail-links';
 import { readJsonBody } from '../read-body';
 import { jsonReply, type ApiReply } from '../reply';
-import { expectedOrigin } from '../session-guards';
 import type { ApiContext, ApiRequest } from '../with-api';
 
 /** Account bodies are small: an address, a token, passwords. */
 const SMALL_BODY_BYTES = 16 * 1024;
-
-/** Where the links in mails point: the site's public origin. */
-export const linkOrigin = (request: ApiRequest, ctx: ApiContext) => expectedOrigin(request, ctx.services.config.siteOrigin);
 
 function signedIn(ctx: ApiContext) {
   if (!ctx.user) throw new Error('account handlers run after requireSession');
@@ -38,16 +35,22 @@ const readBody = (request: ApiRequest, ctx: ApiContext) => readJsonBody(request,
 export async function handleRequestPasswordReset(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const { email } = parseDashboardBody(PasswordResetRequestBodySchema, await readBody(request, ctx));
   const { db, mail } = ctx.services;
-  return jsonReply(await requestPasswordReset(db, mail, email, linkOrigin(request, ctx), requestClientAddress(request.headers)));
+  return jsonReply(await requestPasswordReset(db, mail, email, mailLinkOrigin(request, ctx), requestClientAddress(request.headers)));
 }
 
-// POST /api/account/password-reset/confirm - a new password with the mailed link; every session ends.
+// POST /api/account/password-reset/confirm - a new password with the mailed link; every session ends
+// (and, when this is the address's first proof, every key made before it is revoked).
 export async function handleResetPassword(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const { token, password } = parseDashboardBody(PasswordResetBodySchema, await readBody(request, ctx));
-  const { email } = await resetPassword(ctx.services.db, token, password);
+  const { db, mail, site } = ctx.services;
+  const { email, keysRevoked } = await resetPassword(db, mail, site.origin, token, password);
+  const revoked = keysRevoked
+    ? ` The ${keysRevoked === 1 ? 'API key' : `${keysRevoked} API keys`} made before the address was confirmed ${keysRevoked === 1 ? 'is' : 'are'} revoked; create new ones in the dashboard.`
+    : '';
   return jsonReply({
     email,
-    message: 'Your password is changed, and every browser signed in to the account is signed out. Sign in with the new password.',
+    keysRevoked,
+    message: `Your password is changed, and every browser signed in to the account is signed out. Sign in with the new password.${revoked}`,
   });
 }
 
@@ -55,14 +58,6 @@ export async function handleResetPassword(request: ApiRequest, ctx: ApiContext):
 export async function handleGetAccount(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const user = signedIn(ctx);
   return jsonReply({ email: user.email, plan: user.plan, emailVerified: await isEmailVerified(ctx.services.db, user.id) });
-}
-
-// POST /api/dashboard/account/verification - a new verification link (a verified account gets none).
-export async function handleResendVerification(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  const user = signedIn(ctx);
-  const { db, mail } = ctx.services;
-  const { sent, email } = await sendVerification(db, mail, user.id, linkOrigin(request, ctx), requestClientAddress(request.headers));
-  return jsonReply({ sent, email, message: sent ? `A new link is on its way to ${email}.` : `${email} is verified already.` });
 }
 
 // PUT /api/dashboard/account/password - the current password and a new one; the other sessions end.
@@ -73,7 +68,8 @@ export async function handleChangePassword(request: ApiRequest, ctx: ApiContext)
     currentPassword,
     newPassword,
     keepSession,
-    origin: linkOrigin(request, ctx),
+    // A notice to the owner, not a link anyone asked for: sent whatever the Host (its links are the site's).
+    origin: ctx.services.site.origin,
   });
   return jsonReply({ sessionsEnded, message: 'Your password is changed. Every other browser signed in to the account is signed out.' });
 }
@@ -82,13 +78,14 @@ export async function handleChangePassword(request: ApiRequest, ctx: ApiContext)
 export async function handleChangeEmail(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const { newEmail, password } = parseDashboardBody(ChangeEmailBodySchema, await readBody(request, ctx));
   return jsonReply(
-    await requestEmailChange(ctx.services.db, ctx.services.mail, signedIn(ctx).id, { newEmail, password, origin: linkOrigin(request, ctx) }),
+    await requestEmailChange(ctx.services.db, ctx.services.mail, signedIn(ctx).id, { newEmail, password, origin: mailLinkOrigin(request, ctx) }),
   );
 }
 
 // DELETE /api/dashboard/account - the password; keys refused at once, usage and sessions gone, a mail confirms.
 export async function handleDeleteAccount(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const { password } = parseDashboardBody(DeleteAccountBodySchema, await readBody(request, ctx));
-  const { email } = await deleteAccount(ctx.services.db, ctx.services.mail, signedIn(ctx).id, { password, origin: linkOrigin(request, ctx) });
+  const { site } = ctx.services;
+  const { email } = await deleteAccount(ctx.services.db, ctx.services.mail, signedIn(ctx).id, { password, origin: site.origin });
   return jsonReply({ deleted: true, email });
 }

@@ -6,13 +6,13 @@ import { PLAN_LIST, type PlanId } from '@/lib/accounts/plans';
 import { accountUsageCsv, usageSummary } from '@/lib/accounts/quota';
 import { endAllSessions } from '@/lib/accounts/sessions';
 import { changeOwnPlan, signUp } from '@/lib/accounts/users';
-import { refuseUnverifiedSecondKey } from '@/lib/accounts/verification';
+import { refuseUnverifiedKey } from '@/lib/accounts/verification';
 import { requestClientAddress } from '@/lib/http/client-address';
 import { ApiError } from '../errors';
 import { KeyCreateBodySchema, KeyNameBodySchema, parseDashboardBody, PlanBodySchema, SignupBodySchema } from '../dashboard-schemas';
 import { jsonReply, type ApiReply } from '../reply';
+import { mailLinkOrigin } from '../mail-links';
 import { readJsonBody } from '../read-body';
-import { expectedOrigin } from '../session-guards';
 import type { ApiContext, ApiRequest } from '../with-api';
 
 /** Dashboard bodies are small: a name, an email and password, a plan. */
@@ -34,7 +34,7 @@ function keyIdParam(ctx: ApiContext): string {
 export async function handleSignup(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const body = await readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
   const { email, password } = parseDashboardBody(SignupBodySchema, body);
-  const mail = { mail: ctx.services.mail, origin: expectedOrigin(request, ctx.services.config.siteOrigin) };
+  const mail = { mail: ctx.services.mail, origin: mailLinkOrigin(request, ctx) };
   const outcome = await signUp(ctx.services.db, email, password, requestClientAddress(request.headers), mail);
   return jsonReply(outcome, 201);
 }
@@ -48,7 +48,7 @@ export async function handleListKeys(request: ApiRequest, ctx: ApiContext): Prom
 export async function handleCreateKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const body = await readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
   const { name, expiresAt } = parseDashboardBody(KeyCreateBodySchema, body);
-  const created = await refuseUnverifiedSecondKey(createApiKey(ctx.services.db, signedIn(ctx).id, name, expiresAt ? isoTime(expiresAt) : null));
+  const created = await refuseUnverifiedKey(createApiKey(ctx.services.db, signedIn(ctx).id, name, expiresAt ? isoTime(expiresAt) : null));
   return jsonReply(created, 201);
 }
 
