@@ -9,6 +9,16 @@ const SECURITY_HEADERS = [
   { key: 'X-Frame-Options', value: 'DENY' },
 ];
 
+/**
+ * The pages' values (lib/http/security-headers.ts, which proxy.ts also sets on them), for what is not
+ * API: static files, public/. Not on /api/: a header set here wins over the route's own, and API answers
+ * have theirs (no-referrer).
+ */
+const NON_API_HEADERS = [
+  { key: 'Referrer-Policy', value: 'same-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()' },
+];
+
 const WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'";
 
 /** @type {import('next').NextConfig} */
@@ -24,6 +34,7 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: SECURITY_HEADERS },
+      { source: '/:path((?!api/).*)', headers: NON_API_HEADERS },
       // The playground's converter worker has a policy of its own (a worker's CSP is its script's
       // response header, not the page's): it loads and fetches nothing, and may evaluate code, because
       // ajv compiles each JSON Schema of the schema pane into a function (new Function). The pages

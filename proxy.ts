@@ -23,6 +23,7 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Pages only: not the API (its own headers), Next's static files, or public/ (monaco/, workers/, the icon).
-  matcher: ['/((?!api/|_next/static/|_next/image|monaco/|workers/|icon\\.svg|favicon\\.ico).*)'],
+  // Pages (the not-found page too, /favicon.ico's included): not the API (its own headers: withApi, the
+  // next-auth route), Next's static files, or public/ (monaco/, workers/, the icon).
+  matcher: ['/((?!api/|_next/static/|_next/image|monaco/|workers/|icon\\.svg).*)'],
 };

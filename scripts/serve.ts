@@ -19,13 +19,14 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import next from 'next';
-import { ApiError, toErrorReply } from '@/lib/api/errors';
+import { ApiError, logFailure, toErrorReply } from '@/lib/api/errors';
 import { newRequestId } from '@/lib/api/request-id';
 import { startConversionPool } from '@/lib/api/run-converter';
-import { exportForLibraries, readConfig, type Config } from '@/lib/config';
+import { exportForLibraries, readConfig, siteUrlProblem, type Config } from '@/lib/config';
 import { createDb } from '@/lib/db/client';
 import { startEmbeddedServer, type EmbeddedServer } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
+import { errorMessage } from '@/lib/errors/error-message';
 import { markClientAddress } from '@/lib/http/client-address';
 import { API_SECURITY_HEADERS } from '@/lib/http/security-headers';
 import { applyServerLimits, hasMalformedPath, serverLimits, serverOptions } from '@/lib/http/server-limits';
@@ -85,6 +86,9 @@ async function main(): Promise<void> {
   const config = readConfig();
   exportForLibraries(config);
   const options = parseArgs(process.argv.slice(2), config);
+  // Links in mails come from NEXTAUTH_URL: a server that mails, or a production one on a shared database, needs it.
+  const problem = siteUrlProblem(config, { production: !options.dev });
+  if (problem) throw new Error(problem);
   // The log first (LOG_LEVEL; pretty under `npm run dev`): the services get this one, so every line has one shape.
   const log = createLogger({ level: config.logLevel, pretty: options.dev });
   const limits = serverLimits(config.http);
@@ -98,8 +102,9 @@ async function main(): Promise<void> {
   installServices(services);
   // Mails left unsent by an earlier run are sent now (with SMTP_URL); without it they stay in the outbox.
   services.mail.start();
-  console.log(
-    `[yamljson] mail: ${services.mail.delivers ? 'sent through SMTP_URL' : 'kept in the outbox and this log (no SMTP_URL; `npm run admin -- outbox`)'}`,
+  log.info(
+    { component: 'mail', delivers: services.mail.delivers },
+    services.mail.delivers ? 'mail: sent through SMTP_URL' : 'mail: kept in the outbox (no SMTP_URL): `npm run admin -- outbox` prints it',
   );
   // The workers start now, not during the first large request (starting them takes CPU that requests would otherwise wait for).
   startConversionPool(services.pool);
@@ -117,9 +122,12 @@ async function main(): Promise<void> {
     server.listen(options.port, options.hostname, () => resolve());
   });
   const address = server.address();
-  const shown = typeof address === 'object' && address ? `${options.hostname ?? 'localhost'}:${address.port}` : String(address);
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  // Without NEXTAUTH_URL, the links in mails point where this server listens (lib/http/public-site.ts).
+  services.site.listening(options.hostname, port);
+  const shown = `${options.hostname ?? 'localhost'}:${port}`;
   log.info(
-    { url: `http://${shown}`, apiFront: front !== null, dev: options.dev },
+    { url: `http://${shown}`, siteOrigin: services.site.origin, apiFront: front !== null, dev: options.dev },
     `ready on http://${shown}${front ? '' : ' (the API through Next.js)'}`,
   );
 
@@ -153,7 +161,7 @@ function requestListener(config: Config, log: Logger, front: Front | null, nextH
     if (hasMalformedPath(req.url ?? '/')) {
       const requestId = newRequestId();
       const message = 'The request path has an invalid percent-encoding (% must start two hex digits of UTF-8).';
-      const reply = toErrorReply(new ApiError('bad_request', message), requestId);
+      const reply = toErrorReply(new ApiError('bad_request', message), requestId, logFailure(log, requestId));
       const length = Buffer.byteLength(reply.body);
       res.writeHead(reply.status, { ...API_SECURITY_HEADERS, ...reply.headers, 'X-Request-Id': requestId, 'Content-Length': length });
       res.end(reply.body);
@@ -187,6 +195,6 @@ async function loadFront(): Promise<Front> {
 }
 
 main().catch((err: unknown) => {
-  console.error(`[yamljson] could not start: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`[yamljson] could not start: ${errorMessage(err)}`);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@/lib/errors/error-co
 import { reviveError } from '@/lib/conversion/job-errors';
 import { ApiError, isForeignApiError } from '@/lib/errors/api-error';
 import { jsonReply, type ApiReply } from './reply';
+import { fallbackLogger, type Logger } from '@/lib/observability/logger';
 
 export { ApiError, ERROR_STATUS };
 
@@ -39,19 +40,21 @@ export function dependencyUnavailable(down: Dependency[]): ApiError {
 /**
  * What the log is told of a failure that is not the client's: a dependency that did not answer (503),
  * or anything else (500, with its stack: the body never shows it). withApi writes it on the request's
- * log line (lib/observability); without a report (code outside a request), it goes to stderr.
+ * log line (lib/observability); code outside a request writes it to the services' log itself (or, not
+ * given one, to the fallback log on stderr).
  */
 export type FailureReport = (failure: { dependency: Dependency; detail: string } | { internal: unknown }) => void;
 
-const reportToStderr =
-  (requestId: string): FailureReport =>
+/** A FailureReport that writes its own line to `log` (code outside withApi's request line). */
+export const logFailure =
+  (log: Logger, requestId: string): FailureReport =>
   (failure) => {
-    if ('internal' in failure) console.error(`[${requestId}] internal_error:`, failure.internal);
-    else console.error(`[${requestId}] ${failure.dependency} unavailable: ${failure.detail}`);
+    if ('internal' in failure) log.error({ err: failure.internal, requestId }, 'internal_error');
+    else log.warn({ requestId, dependency: failure.dependency, detail: failure.detail }, 'dependency unavailable');
   };
 
 /** The only place an error body is built. */
-export function toErrorReply(err: unknown, requestId: string, report: FailureReport = reportToStderr(requestId)): ApiReply {
+export function toErrorReply(err: unknown, requestId: string, report: FailureReport = logFailure(fallbackLogger(), requestId)): ApiReply {
   const apiError = toApiError(err, requestId, report);
   const body: ErrorBody = {
     success: false,

@@ -5,9 +5,11 @@
 // with YAMLJSON_API_FRONT=off (ARCHITECTURE.md says why).
 import 'server-only';
 import { DASHBOARD_ROUTES } from './dashboard-routes';
+import { handleNoSuchPath } from './handlers/no-such-path';
 import { type NextRouteHandler, route } from './next-route';
 import { PUBLIC_ROUTES } from './public-routes';
 import { endpointFor } from './route-table';
+import { withApi } from './with-api';
 
 export const API_ROUTES = { ...PUBLIC_ROUTES, ...DASHBOARD_ROUTES };
 
@@ -22,5 +24,13 @@ export function nextRoutes(path: ApiPath): RouteFileHandlers {
   const table = API_ROUTES[path];
   const handlers = {} as RouteFileHandlers;
   for (const method of ROUTE_FILE_METHODS) handlers[method] = route(endpointFor(table, method), path);
+  return handlers;
+}
+
+/** The route file of every /api/ path no other file serves (app/api/[...path]): 404 not_found for any method. */
+export function nextNoSuchPath(): RouteFileHandlers {
+  const endpoint = withApi(handleNoSuchPath);
+  const handlers = {} as RouteFileHandlers;
+  for (const method of ROUTE_FILE_METHODS) handlers[method] = route(endpoint, '/api/[...path]');
   return handlers;
 }

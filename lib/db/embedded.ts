@@ -6,13 +6,15 @@
 // closed it, so a second process, even one started at the same instant, is refused.
 // The owner also sees every NOTIFY the database delivers (onNotification), so the app in the same
 // process can keep caches that another client's change (the operator command) invalidates at once.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { errorMessage } from '../errors/error-message';
 import { freePort } from '../free-port';
+import { fallbackLogger } from '../observability/logger';
 import { lockDataDir, processAlive, type DataDirLock } from './data-lock';
 import { sessionGuard } from './socket-session';
 import { PrismaClient } from './generated/client';
@@ -56,7 +58,7 @@ export async function startEmbeddedServer(dataDir: string, port = 0, options: Em
   const lock = holdLock(dataDir);
   let pg: PGlite | undefined;
   try {
-    pg = await PGlite.create(dataDir);
+    pg = await openFolder(dataDir);
     if (options.onNotification) {
       for (const channel of NOTIFIED_CHANNELS) await pg.exec(`LISTEN ${channel}`);
       observeNotifications(pg, options.onNotification);
@@ -89,6 +91,19 @@ export async function startEmbeddedServer(dataDir: string, port = 0, options: Em
   }
 }
 
+/** PGlite on `dataDir`, or an Error saying in words why that folder cannot be opened. */
+async function openFolder(dataDir: string): Promise<PGlite> {
+  const where = path.resolve(dataDir);
+  if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) {
+    throw new Error(`The embedded database's folder ${where} (YAMLJSON_DATA_DIR) is a file, not a folder.`);
+  }
+  try {
+    return await PGlite.create(dataDir);
+  } catch (err) {
+    throw new Error(`The embedded database's folder ${where} (YAMLJSON_DATA_DIR) cannot be opened: ${errorMessage(err)}.`);
+  }
+}
+
 /** The folder's lock, also released if the process exits without closing the database. */
 function holdLock(dataDir: string): DataDirLock {
   const lock = lockDataDir(dataDir);
@@ -117,7 +132,7 @@ function observeNotifications(pg: PGlite, onNotification: (channel: string, payl
         onNotification(channel, payload);
       } catch (err) {
         // Inside PGlite's output callback a throw would break the session for every client.
-        console.error('[embedded] notification handler failed:', err);
+        fallbackLogger().error({ err, component: 'embedded-database' }, 'notification handler failed');
       }
     });
     return execProtocolRawStream(message, {
@@ -197,7 +212,7 @@ export async function openEmbeddedDirect(dataDir: string): Promise<{ db: Db; clo
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const lock = holdLock(dataDir);
   try {
-    const pg = await PGlite.create(dataDir);
+    const pg = await openFolder(dataDir);
     const db = new PrismaClient({ adapter: new PrismaPGlite(pg) });
     return {
       db,

@@ -9,7 +9,7 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   unauthorized:
     'No `Authorization: Bearer <key>` header, a malformed one, or a key that is unknown, revoked or belongs to a disabled account (dashboard: no live session). Sent with `WWW-Authenticate: Bearer`.',
   forbidden: 'Dashboard only: a change sent from another origin, or a plan change the account may not make itself.',
-  not_found: "Dashboard only: no such key, or not this account's.",
+  not_found: "No API endpoint at that path; on the dashboard's API, no such key, or not this account's.",
   key_limit_reached: 'Dashboard only: the account already has the most active API keys it may have.',
   key_active: 'Dashboard only: a key that still works cannot be deleted; revoke it first.',
   payload_too_large:

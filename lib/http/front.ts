@@ -5,7 +5,8 @@
 //
 // Bundled by scripts/build-worker.mjs into build/api-front.mjs and loaded by scripts/serve.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError, toErrorReply } from '@/lib/api/errors';
+import { ApiError, logFailure, toErrorReply } from '@/lib/api/errors';
+import { services } from '@/lib/services/seam';
 import { PUBLIC_ROUTES } from '@/lib/api/public-routes';
 import type { ApiReply } from '@/lib/api/reply';
 import { newRequestId } from '@/lib/api/request-id';
@@ -34,7 +35,11 @@ export function serveApi(req: IncomingMessage, res: ServerResponse): boolean {
   const served = method === 'HEAD' ? 'GET' : method;
   endpointFor(route, served)(new NodeApiRequest(req, res), undefined, path).then(
     (reply) => send(req, res, reply),
-    (err: unknown) => send(req, res, toErrorReply(err, newRequestId())),
+    // withApi answers every error itself; this only guards against a fault in the wrapper.
+    (err: unknown) => {
+      const requestId = newRequestId();
+      send(req, res, toErrorReply(err, requestId, logFailure(services().log, requestId)));
+    },
   );
   return true;
 }

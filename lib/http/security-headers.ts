@@ -9,12 +9,16 @@
 /** One year; not includeSubDomains or preload: other hosts of the operator's domain are not ours to decide. */
 export const HSTS_VALUE = 'max-age=31536000';
 
+/** No powerful browser feature for this site, pages or not. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()';
+
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   // An API answer is data: nothing in it may load, run or be framed if a browser opens it.
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   'Referrer-Policy': 'no-referrer',
+  'Permissions-Policy': PERMISSIONS_POLICY,
 };
 
 export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -23,7 +27,7 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   // Not no-referrer: browsers then send `Origin: null` on the dashboard's own POSTs, which the
   // same-origin check (lib/api/session-guards.ts) must refuse.
   'Referrer-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()',
+  'Permissions-Policy': PERMISSIONS_POLICY,
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 

@@ -1,7 +1,8 @@
 // Outgoing mail (part of lib/services: `services.mail`). A mail is written to the outbox first (the
 // caller's request waits for that insert only, under the database's deadline), then:
-// - no SMTP_URL (the embedded default): it stays in the outbox and is printed to the server's log;
-//   `npm run admin -- outbox` prints the recent ones, so a self-hosted install can still reset a password;
+// - no SMTP_URL (the embedded default): it stays in the outbox and the server's log says so (its id,
+//   kind and account, never the address or the text); `npm run admin -- outbox` prints the recent ones
+//   whole, so a self-hosted install can still confirm an address or reset a password;
 // - SMTP_URL: it is sent through nodemailer in the background; a failed attempt is tried again after
 //   1 s, 2 s, 4 s... (at most 5 minutes apart) for a day, and the outbox is also swept every 30 s for
 //   mails another instance (or a process that stopped) left.
@@ -9,6 +10,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailSettings } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import type { Prisma } from '@/lib/db/generated/client';
+import { type Logger, silentLogger } from '@/lib/observability/logger';
 import { type ClaimedMail, claimDueMails, type Mail, markFailed, markSent, nextDueAt, type OutboxMail, outboxInsert } from './outbox';
 
 export type { Mail, MailKind } from './outbox';
@@ -58,7 +60,7 @@ export class MailService implements MailSender {
     private readonly db: Db,
     private readonly settings: MailSettings,
     private readonly retry: RetryPolicy = DEFAULT_RETRY,
-    private readonly log: (line: string) => void = (line) => console.log(line),
+    private readonly log: Logger = silentLogger(),
   ) {
     this.transport = settings.smtpUrl ? nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS }) : null;
   }
@@ -74,11 +76,13 @@ export class MailService implements MailSender {
 
   accepted(mails: readonly OutboxMail[]): void {
     if (!this.transport) {
+      // Neither the address nor the text: a log is no place for a secret (a link's token resets a password)
+      // or for whom an account belongs to. The operator prints the whole mail with `npm run admin -- outbox`.
       for (const mail of mails) {
-        // The mail's text, its links' tokens left out: a log is no place for a secret (whoever reads it could
-        // reset the password). The operator prints the whole mail with `npm run admin -- outbox`.
-        const text = mail.text.replace(/([?&]token=)[^\s&]+/g, '$1(npm run admin -- outbox)');
-        this.log(`[mail] kept in the outbox (no SMTP_URL), to ${mail.to}: ${mail.subject}\n${text.replace(/^/gm, '  | ')}`);
+        this.log.info(
+          { component: 'mail', mailId: mail.id, kind: mail.kind, accountId: mail.userId },
+          'mail kept in the outbox (no SMTP_URL): `npm run admin -- outbox` prints it',
+        );
       }
       return;
     }
@@ -137,7 +141,7 @@ export class MailService implements MailSender {
         await this.scheduleNext();
       } catch (err) {
         // The database did not answer: the sweep tries again.
-        console.error('[mail] outbox delivery:', err instanceof Error ? err.message : err);
+        this.log.error({ err, component: 'mail' }, 'outbox delivery failed');
       }
     } while (this.again && !this.stopped);
   }
@@ -158,7 +162,18 @@ export class MailService implements MailSender {
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const delay = retryDelayMs(mail.attempts, this.retry);
-      console.error(`[mail] sending ${mail.id} to ${mail.to} failed (attempt ${mail.attempts}), next in ${Math.round(delay / 1000)} s: ${reason}`);
+      this.log.warn(
+        {
+          component: 'mail',
+          mailId: mail.id,
+          kind: mail.kind,
+          accountId: mail.userId,
+          attempt: mail.attempts,
+          retryInSeconds: Math.round(delay / 1000),
+          reason: withoutAddresses(reason),
+        },
+        'mail delivery failed',
+      );
       await markFailed(this.db, mail.id, reason.slice(0, 500), new Date(Date.now() + delay));
       return;
     }
@@ -177,3 +192,6 @@ export class MailService implements MailSender {
     this.timer.unref();
   }
 }
+
+/** An SMTP server's reply may quote the recipient ("<a@b> rejected"): the log keeps the reason, not the address. */
+const withoutAddresses = (text: string) => text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '(address)');

@@ -17,7 +17,8 @@ export type MailKind =
   | 'change_email'
   | 'change_email_taken'
   | 'email_changed'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'address_proven';
 
 export interface Mail {
   to: string;
@@ -56,6 +57,8 @@ export interface ClaimedMail {
   subject: string;
   text: string;
   attempts: number;
+  kind: string;
+  userId: string | null;
 }
 
 /**
@@ -71,7 +74,7 @@ export async function claimDueMails(db: Db, now: Date, leaseMs: number, limit: n
       SELECT "id" FROM "OutboxMail"
       WHERE "sentAt" IS NULL AND "failedAt" IS NULL AND "nextAttemptAt" <= ${now} AND "createdAt" > ${oldest}
       ORDER BY "nextAttemptAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING "id", "to", "subject", "text", "attempts"`;
+    RETURNING "id", "to", "subject", "text", "attempts", "kind", "userId"`;
 }
 
 /** A link's token in a mail's text. */

@@ -52,6 +52,27 @@ function prettyStream(): DestinationStream {
   return pinoPretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service', sync: true });
 }
 
+let fallback: Logger | undefined;
+
+/**
+ * The log of code that runs without the server's services (the operator command; a library object made
+ * without the services' logger): the same JSON lines, on stderr. The server always passes its own.
+ */
+export function fallbackLogger(): Logger {
+  fallback ??= pino(
+    {
+      level: 'info',
+      base: { service: 'yamljson' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: pino.stdSerializers.err },
+    },
+    pino.destination({ dest: 2, sync: true }),
+  );
+  return fallback;
+}
+
 /** A logger that writes nothing (tests that build services in-process). */
 export function silentLogger(): Logger {
   return pino({ level: 'silent' });

@@ -3,7 +3,7 @@
 // dashboard's API (Next.js), success or error; HSTS only when the site is reached over https.
 import { describe, expect, it } from 'vitest';
 import { signedUpUser } from './accounts';
-import { baseUrl, postJson } from './helpers';
+import { baseUrl, expectError, postJson } from './helpers';
 import { fetchViaProxy, randomClientAddress } from './via-proxy';
 
 const PAGES = ['/', '/playground', '/docs', '/signin', '/signup', '/no-such-page'];
@@ -21,6 +21,7 @@ const API_HEADERS = {
   'x-frame-options': 'DENY',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'referrer-policy': 'no-referrer',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()',
 };
 
 function pick(res: Response, names: string[]): Record<string, string | null> {
@@ -79,10 +80,20 @@ describe('page headers', () => {
   it.each(['/monaco/editor.worker.js', '/workers/convert.worker.js', '/icon.svg'])('static file %s: nosniff, no framing', async (path) => {
     const res = await fetch(`${baseUrl}${path}`);
     expect(res.status).toBe(200);
-    expect(pick(res, ['x-content-type-options', 'x-frame-options'])).toStrictEqual({
+    expect(pick(res, ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy'])).toStrictEqual({
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
+      'referrer-policy': PAGE_HEADERS['referrer-policy'],
+      'permissions-policy': PAGE_HEADERS['permissions-policy'],
     });
+  });
+
+  it("/favicon.ico (no such file): the not-found page, with the pages' headers", async () => {
+    const res = await fetch(`${baseUrl}/favicon.ico`);
+    expect(res.status).toBe(404);
+    expect(pick(res, Object.keys(PAGE_HEADERS))).toStrictEqual(PAGE_HEADERS);
+    const nonce = nonceOf(res.headers.get('content-security-policy'));
+    for (const [tag] of (await res.text()).matchAll(/<script\b[^>]*>/g)) expect(tag).toContain(`nonce="${nonce}"`);
   });
 });
 
@@ -106,6 +117,38 @@ describe('API headers', () => {
     const ok = await fetch(`${baseUrl}/api/dashboard/plan`, { headers: { Cookie: cookie } });
     expect(ok.status).toBe(200);
     expect(pick(ok, Object.keys(API_HEADERS))).toStrictEqual(API_HEADERS);
+  });
+});
+
+describe('next-auth and unknown API paths', () => {
+  it.each(['/api/auth/session', '/api/auth/csrf', '/api/auth/providers'])("next-auth's %s answers with the API's headers", async (path) => {
+    const res = await fetch(`${baseUrl}${path}`);
+    expect(res.status).toBe(200);
+    expect(pick(res, Object.keys(API_HEADERS))).toStrictEqual(API_HEADERS);
+  });
+
+  it("a failed sign-in through next-auth's callback has them too", async () => {
+    const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: baseUrl },
+      body: new URLSearchParams({ csrfToken, email: 'nobody@example.test', password: 'not a password', json: 'true' }),
+    });
+    expect(res.status).toBe(401);
+    expect(pick(res, Object.keys(API_HEADERS))).toStrictEqual(API_HEADERS);
+  });
+
+  it.each(['GET', 'POST', 'DELETE'])('%s on an /api/ path nothing serves: 404 not_found in the error body, with the headers', async (method) => {
+    for (const path of ['/api/no-such-thing', '/api/dashboard/keys/k/nothing/here', '/api/health/nope']) {
+      const res = await fetch(`${baseUrl}${path}`, { method });
+      expect(pick(res, Object.keys(API_HEADERS))).toStrictEqual(API_HEADERS);
+      await expectError(res, 404, {
+        code: 'not_found',
+        message: `There is no API endpoint at ${path}. The endpoints are listed at /docs and in /api/openapi.json.`,
+      });
+    }
   });
 });
 

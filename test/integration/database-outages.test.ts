@@ -76,6 +76,26 @@ describe.runIf(available)('PostgreSQL outages (DATABASE_URL, quotas in the datab
     }
   });
 
+  it('sign-in while the Session table is locked: 503 unavailable with Retry-After in the API body, and a session once released', async () => {
+    const { email } = await account();
+    const csrf = await fetch(`${app.baseUrl}/api/auth/csrf`);
+    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const signInCall = () =>
+      timedFetch(`${app.baseUrl}/api/auth/callback/credentials`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: app.baseUrl },
+        body: new URLSearchParams({ csrfToken, email, password: GOOD_PASSWORD, json: 'true' }),
+      });
+    await whileLocked('LOCK TABLE "Session" IN ACCESS EXCLUSIVE MODE', async () => {
+      const answer = await signInCall();
+      report('PostgreSQL lock on Session, sign-in', answer);
+      expect(answer.res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      await expectUnavailable(answer, 'database');
+    });
+    expect((await signIn(email, GOOD_PASSWORD, undefined, app.baseUrl)).cookie).not.toBeNull();
+  });
+
   it('PostgreSQL unreachable (a restart): every endpoint 503 naming the database, sign-in "not possible right now"; all back without restarting the app', async () => {
     const { email, key } = await account();
     const { cookie } = await signIn(email, GOOD_PASSWORD, undefined, app.baseUrl);
