@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { SigninForm } from '@/components/auth/signin-form';
+import { WRONG_CREDENTIALS } from '@/lib/accounts/sign-in-messages';
 import { getCurrentUser } from '@/lib/auth/session';
 import { services } from '@/lib/services/seam';
 import { safeCallbackUrl } from '@/lib/web/safe-callback-url';
@@ -11,7 +12,7 @@ export const dynamic = 'force-dynamic';
 
 /** next-auth's error codes, when it sends someone here with ?error=. */
 const ERRORS: Record<string, string> = {
-  CredentialsSignin: 'Wrong email or password.',
+  CredentialsSignin: WRONG_CREDENTIALS,
   SessionRequired: 'Sign in to see that page.',
 };
 

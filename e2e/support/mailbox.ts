@@ -39,3 +39,8 @@ export function linkPath(mail: ReceivedMail): string {
   const url = new URL(link);
   return url.pathname + url.search;
 }
+
+/** The token of the mail's link. */
+export function linkToken(mail: ReceivedMail): string {
+  return new URLSearchParams(linkPath(mail).split('?')[1]).get('token')!;
+}

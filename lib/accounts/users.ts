@@ -11,6 +11,7 @@ import { mayMail } from './mail-throttle';
 import { dummyPasswordHash, hashPassword, PASSWORD_MAX_LENGTH, passwordProblem, verifyPassword } from './passwords';
 import { isPlanId, PLAN_IDS, PLANS, type PlanId } from './plans';
 import { toPublicUser, type PublicUser } from './public-user';
+import { WRONG_CREDENTIALS } from './sign-in-messages';
 import { issueToken } from './tokens';
 import { isKnownAddress, releaseAttempts, reserveAttempt, signInRules, signUpRule, throttledError } from './throttle';
 
@@ -18,8 +19,7 @@ export type { PublicUser } from './public-user';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';
 
-/** Sign-in's one refusal: an unknown address, a wrong password, a disabled account and an address not yet confirmed alike. */
-export const WRONG_CREDENTIALS = 'Wrong email or password. Just signed up? Open the link we mailed you first.';
+export { WRONG_CREDENTIALS };
 
 function checkNewCredentials(email: string, password: string): void {
   const emailIssue = emailProblem(email);
