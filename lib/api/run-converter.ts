@@ -14,6 +14,7 @@ import { ConversionError } from '@/lib/converter';
 import { ApiError } from '@/lib/errors/api-error';
 import { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS } from '@/lib/config/defaults';
 import { FairQueue } from './fair-queue';
+import { threadCpuMs } from './thread-cpu';
 
 export interface RunLimits {
   /** Bodies of at least this many bytes go straight to a worker. */
@@ -60,6 +61,8 @@ export const defaultRunLimits: RunLimits = {
 export interface PoolHooks {
   /** Makes the request thread's deadline of one job (default: `deadlineIn(limits.inProcessDeadlineMs)`). */
   deadline?: (ms: number) => Deadline;
+  /** CPU time the request thread has used so far, ms (default: threadCpuMs, its own time on a CPU). */
+  threadCpu?: () => number;
   /** A job of `account` got its turn and went to a worker. */
   workerStarted?: (account: string) => void;
   /** A worker failed outside any job (the server's log, lib/services); stderr by default. */
@@ -76,13 +79,16 @@ export interface PoolCounters {
   inWorker: number;
 }
 
-/** How long an account's small jobs skip the request thread after one ran past its deadline. */
-const OVERDUE_MEMORY_MS = 10_000;
+/** How long an account's jobs skip the request thread after one of them held it (10 s; README says so). */
+export const OVERDUE_MEMORY_MS = 10_000;
 /**
- * Bodies this small always start on the request thread and never mark their account: a pause of
- * a busy machine must not send an account's stream of 1 KB requests through the pool.
+ * A job that used this share of the deadline in CPU time of the request thread held it: its
+ * account's next jobs go to a worker. CPU time, not the clock: a job that only waited while a
+ * busy machine ran other processes (the clock ran, the thread did not) marks no account, so a
+ * pause cannot send a healthy account's stream of 1 KB requests through the pool. Valid YAML
+ * of 256 KiB reads in a few ms (the single-pass readers), far below it.
  */
-const ALWAYS_HERE_BYTES = 16 * 1024;
+const HELD_SHARE = 0.5;
 /** Bounds the memory of overdue accounts (forgetting them only costs one deadline each). */
 const MAX_OVERDUE_ACCOUNTS = 10_000;
 
@@ -170,26 +176,15 @@ export class ConversionPool {
   }
 
   async #outcome(job: ConversionJob, client: AbortSignal | { readonly signal: AbortSignal } | undefined, account: string): Promise<JobOutcome> {
-    const hasWorker = this.#hasWorker();
-    const size = job.body.byteLength;
-    if (size < this.limits.workerFromBytes && !(hasWorker && size >= ALWAYS_HERE_BYTES && this.#overdueLately(account))) {
-      if (!hasWorker) return this.#inProcess(job);
-      const deadline = (this.#hooks.deadline ?? deadlineIn)(this.limits.inProcessDeadlineMs);
-      const started = performance.now();
-      const first = jobOutcome(job, deadline);
-      if (first.ok || first.error.name !== 'DeadlineExceeded') {
-        this.#counters.inProcess++;
-        // A job the converter could not stop in time (a stretch of work without a deadline check)
-        // still sends the account's next jobs to a worker.
-        if (size >= ALWAYS_HERE_BYTES && performance.now() - started > 2 * this.limits.inProcessDeadlineMs) this.#markOverdue(account);
-        return first;
+    if (!this.#hasWorker()) {
+      if (job.body.byteLength >= this.limits.workerFromBytes) {
+        warnOnce(`[run-converter] ${this.limits.workerFile} is missing (run \`npm run build\`); converting on the main thread.`);
       }
-      // Nothing was produced: the same job, body intact, runs again where it may take its time.
-      this.#counters.handedOver++;
-      if (size >= ALWAYS_HERE_BYTES) this.#markOverdue(account);
-    } else if (!hasWorker) {
-      warnOnce(`[run-converter] ${this.limits.workerFile} is missing (run \`npm run build\`); converting on the main thread.`);
       return this.#inProcess(job);
+    }
+    if (job.body.byteLength < this.limits.workerFromBytes && !this.#overdueLately(account)) {
+      const here = this.#onRequestThread(job, account);
+      if (here) return here;
     }
     const signal = client === undefined || client instanceof AbortSignal ? client : client.signal;
     if (signal?.aborted) return refused(cancelled());
@@ -211,8 +206,29 @@ export class ConversionPool {
   }
 
   /**
-   * An account whose job ran past the deadline lately sends its next small jobs straight to a
-   * worker: several hostile requests at once then cost the request thread one deadline, not one each.
+   * Runs the job on the request thread under the deadline; undefined when it ran past it (nothing
+   * was produced: the same job, body intact, then runs again where it may take its time). A job
+   * that held the thread (HELD_SHARE of the deadline in the thread's own CPU time), stopped or not,
+   * sends its account's next jobs, of any size, to a worker.
+   */
+  #onRequestThread(job: ConversionJob, account: string): JobOutcome | undefined {
+    const deadline = (this.#hooks.deadline ?? deadlineIn)(this.limits.inProcessDeadlineMs);
+    const cpu = this.#hooks.threadCpu ?? threadCpuMs;
+    const cpuAtStart = cpu();
+    const outcome = jobOutcome(job, deadline);
+    if (cpu() - cpuAtStart >= HELD_SHARE * this.limits.inProcessDeadlineMs) this.#markOverdue(account);
+    if (!outcome.ok && outcome.error.name === 'DeadlineExceeded') {
+      this.#counters.handedOver++;
+      return undefined;
+    }
+    this.#counters.inProcess++;
+    return outcome;
+  }
+
+  /**
+   * An account whose job held the request thread lately sends its next jobs straight to a worker:
+   * hostile requests, at once or one after another, then cost the request thread one deadline
+   * per account every OVERDUE_MEMORY_MS, not one each.
    */
   #overdueLately(account: string): boolean {
     const until = this.#overdue.get(account);
