@@ -9,7 +9,7 @@ import type { DocsFacts } from '@/lib/web/docs-facts';
 import { LARGE_BODY_BYTES, LARGE_BODY_RETRY_AFTER_SECONDS } from './body-gate';
 import { DEPENDENCY_RETRY_AFTER_SECONDS } from './errors';
 import { jsonBodyCap } from './read-body';
-import { defaultRunLimits, RETRY_AFTER_SECONDS } from './run-converter';
+import { defaultRunLimits, OVERDUE_MEMORY_MS, RETRY_AFTER_SECONDS } from './run-converter';
 
 export function docsFacts(config: Config): DocsFacts {
   const limits = defaultRunLimits;
@@ -23,6 +23,7 @@ export function docsFacts(config: Config): DocsFacts {
         maxInputBytes,
         jsonBodyBytes: jsonBodyCap(maxInputBytes),
         rawBodyBytes: maxInputBytes,
+        conversionTimeoutMs: Math.min(plan.conversionTimeoutMs, config.conversionTimeoutMs),
       };
     }),
     maxDepth: MAX_DEPTH,
@@ -33,6 +34,7 @@ export function docsFacts(config: Config): DocsFacts {
     maxImplicitKey: MAX_IMPLICIT_KEY,
     inProcessBytes: limits.workerFromBytes,
     inProcessDeadlineMs: limits.inProcessDeadlineMs,
+    overdueMs: OVERDUE_MEMORY_MS,
     conversionTimeoutMs: config.conversionTimeoutMs,
     conversionMemoryMb: config.conversionMemoryMb,
     largeBodyBytes: LARGE_BODY_BYTES,

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
+import { PLAN_LIST, PLANS, type PlanId } from '@/lib/accounts/plans';
 import { deadlineIn, type Deadline } from '@/lib/converter';
 import { jobOutcome, type ConversionJob, type JobAnswer, type JobOutcome } from '@/lib/conversion/conversion-job';
 import { reviveError, serializeError } from '@/lib/conversion/job-errors';
@@ -26,8 +27,13 @@ export interface RunLimits {
   inProcessDeadlineMs: number;
   /** Heap (old generation) of one worker, in MB. */
   memoryMb: number;
-  /** Wall-clock limit of one conversion in a worker, from the moment a worker takes it, in ms. */
+  /**
+   * Wall-clock limit of one conversion in a worker, from the moment a worker takes it, in ms
+   * (CONVERSION_TIMEOUT_MS): the cap of every plan's own limit, and the limit of a job with no plan.
+   */
   timeoutMs: number;
+  /** Each plan's limit of one conversion in a worker, ms (the plans table's; `timeoutMs` caps them). */
+  planTimeoutsMs: Readonly<Record<PlanId, number>>;
   /** Worker threads; further conversions wait in the queue. */
   maxWorkers: number;
   /** Conversions of one account in workers at once (fewer than the workers: one stays free for the others). */
@@ -50,6 +56,7 @@ export const defaultRunLimits: RunLimits = {
   inProcessDeadlineMs: IN_PROCESS_DEADLINE_MS,
   memoryMb: DEFAULT_CONVERSION_MEMORY_MB,
   timeoutMs: DEFAULT_CONVERSION_TIMEOUT_MS,
+  planTimeoutsMs: Object.fromEntries(PLAN_LIST.map((plan) => [plan.id, plan.conversionTimeoutMs])) as Record<PlanId, number>,
   maxWorkers: WORKERS,
   maxRunningPerAccount: Math.max(1, WORKERS - 1),
   maxQueuedPerAccount: 4,
@@ -101,6 +108,15 @@ const WORKER_NICE = 10;
 /** Retry-After (seconds) of the 503 when the queue is full, and of the 429 when an account's queue is. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/** Whose job it is: the account whose turn it takes and that a late job marks, and its plan (the time limit in a worker). */
+export interface JobOwner {
+  readonly userId: string;
+  readonly plan: PlanId;
+}
+
+/** A job's owner as the pool keeps it: an account given as a bare id has no plan (the time limit is then `timeoutMs`). */
+type Owner = { readonly userId: string; readonly plan?: PlanId };
+
 /** A successful conversion: its direction (`yaml->json`), request body and answer bytes, and seconds in the pool. */
 export type ConversionObserver = (direction: string, inputBytes: number, outputBytes: number, seconds: number) => void;
 
@@ -147,10 +163,10 @@ export class ConversionPool {
 
   /**
    * Answers the job here (small body, within the deadline) or in a worker; `signal` is the
-   * client's request, `account` whose turn the job takes in the pool.
+   * client's request, `owner` the account whose turn the job takes in the pool (and its plan).
    */
-  async run(job: ConversionJob, signal?: AbortSignal, account?: string): Promise<JobAnswer> {
-    return settle(await this.outcome(job, signal, account));
+  async run(job: ConversionJob, signal?: AbortSignal, owner?: string | JobOwner): Promise<JobAnswer> {
+    return settle(await this.outcome(job, signal, owner));
   }
 
   /**
@@ -158,12 +174,13 @@ export class ConversionPool {
    * shared by every copy of this module (lib/services), and each caller makes its own errors.
    * `client` may be the request itself: its `signal` is read only if the job goes to a worker.
    */
-  async outcome(job: ConversionJob, client?: AbortSignal | { readonly signal: AbortSignal }, account: string = NO_ACCOUNT): Promise<JobOutcome> {
+  async outcome(job: ConversionJob, client?: AbortSignal | { readonly signal: AbortSignal }, owner?: string | JobOwner): Promise<JobOutcome> {
     const observer = this.#observer;
-    if (!observer) return this.#outcome(job, client, account);
+    const who = typeof owner === 'string' ? { userId: owner } : (owner ?? { userId: NO_ACCOUNT });
+    if (!observer) return this.#outcome(job, client, who);
     const started = performance.now();
     const inputBytes = job.body.byteLength;
-    const outcome = await this.#outcome(job, client, account);
+    const outcome = await this.#outcome(job, client, who);
     if (outcome.ok && outcome.answer.direction) {
       observer(outcome.answer.direction, inputBytes, outcome.answer.body.byteLength, (performance.now() - started) / 1000);
     }
@@ -175,7 +192,8 @@ export class ConversionPool {
     this.#observer = observer;
   }
 
-  async #outcome(job: ConversionJob, client: AbortSignal | { readonly signal: AbortSignal } | undefined, account: string): Promise<JobOutcome> {
+  async #outcome(job: ConversionJob, client: AbortSignal | { readonly signal: AbortSignal } | undefined, owner: Owner): Promise<JobOutcome> {
+    const account = owner.userId;
     if (!this.#hasWorker()) {
       if (job.body.byteLength >= this.limits.workerFromBytes) {
         warnOnce(`[run-converter] ${this.limits.workerFile} is missing (run \`npm run build\`); converting on the main thread.`);
@@ -197,7 +215,7 @@ export class ConversionPool {
       // A job whose turn is now goes to its worker at once (its body is transferred before this returns).
       if (!turn.now && !(await untilStartedOrAborted(turn.started, signal))) return refused(cancelled());
       if (signal?.aborted) return refused(cancelled());
-      return await this.#inWorker(id, job, signal, account);
+      return await this.#inWorker(id, job, signal, owner);
     } finally {
       this.#pending.delete(id);
       this.#running.delete(id);
@@ -293,7 +311,8 @@ export class ConversionPool {
     return this.#pool;
   }
 
-  async #inWorker(id: number, job: ConversionJob, signal: AbortSignal | undefined, account: string): Promise<JobOutcome> {
+  async #inWorker(id: number, job: ConversionJob, signal: AbortSignal | undefined, owner: Owner): Promise<JobOutcome> {
+    const timeLimit = this.#timeLimit(owner);
     // Aborting the task makes piscina terminate its worker (and start a new one).
     const stop = new AbortController();
     let timedOut = false;
@@ -303,7 +322,7 @@ export class ConversionPool {
       timer = setTimeout(() => {
         timedOut = true;
         stop.abort();
-      }, this.limits.timeoutMs);
+      }, timeLimit.ms);
     });
     // A client that went away does not keep a worker busy.
     const onClientAbort = () => stop.abort();
@@ -311,7 +330,7 @@ export class ConversionPool {
     // Counted when handed over, not on the worker's "started" message: that comes on another
     // channel than the answer, and may arrive after it.
     this.#counters.inWorker++;
-    this.#hooks.workerStarted?.(account);
+    this.#hooks.workerStarted?.(owner.userId);
     try {
       return await this.#piscina().run(
         { id, job },
@@ -319,11 +338,9 @@ export class ConversionPool {
       );
     } catch (err) {
       if (timedOut) {
+        const whose = timeLimit.plan ? `the ${timeLimit.plan} plan's limit` : 'the limit';
         return refused(
-          new ConversionError(
-            'limit_exceeded',
-            `Converting this input took longer than ${this.limits.timeoutMs / 1000} s, the limit for one conversion.`,
-          ),
+          new ConversionError('limit_exceeded', `Converting this input took longer than ${timeLimit.ms / 1000} s, ${whose} for one conversion.`),
         );
       }
       if (stop.signal.aborted) return refused(cancelled());
@@ -341,6 +358,13 @@ export class ConversionPool {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onClientAbort);
     }
+  }
+
+  /** The owner's plan's limit in a worker, unless the server's cap (CONVERSION_TIMEOUT_MS) is lower; `plan` names the plan whose limit it is. */
+  #timeLimit(owner: Owner): { ms: number; plan?: string } {
+    const planMs = owner.plan === undefined ? undefined : this.limits.planTimeoutsMs[owner.plan];
+    if (planMs === undefined || planMs >= this.limits.timeoutMs) return { ms: this.limits.timeoutMs };
+    return { ms: planMs, plan: PLANS[owner.plan!].name };
   }
 }
 
@@ -398,16 +422,17 @@ function warnOnce(message: string): void {
 }
 
 /**
- * Answers a conversion job with `pool` (the server's: lib/services). `client.signal` is read only for
- * a job that goes to a worker (the node:http front creates it on first use; small jobs never need it).
+ * Answers a conversion job with `pool` (the server's: lib/services) for `owner` (the key's account:
+ * ctx.account). `client.signal` is read only for a job that goes to a worker (the node:http front
+ * creates it on first use; small jobs never need it).
  */
 export async function runConversionJob(
   pool: ConversionPool,
   job: ConversionJob,
   client?: { readonly signal: AbortSignal },
-  account?: string,
+  owner?: JobOwner,
 ): Promise<JobAnswer> {
-  return settle(await pool.outcome(job, client, account));
+  return settle(await pool.outcome(job, client, owner));
 }
 
 /** Starts the pool's workers now rather than during the first large request (scripts/serve.ts); without the bundled worker, nothing to start. */

@@ -12,6 +12,8 @@ export interface PlanLimitsView {
   jsonBodyBytes: number;
   /** Largest raw-mode body: the input limit itself. */
   rawBodyBytes: number;
+  /** Time one conversion may take in a worker, ms (the plan's, or the server's CONVERSION_TIMEOUT_MS if smaller). */
+  conversionTimeoutMs: number;
 }
 
 export interface RetryAfterCase {
@@ -32,6 +34,8 @@ export interface DocsFacts {
   maxImplicitKey: number;
   inProcessBytes: number;
   inProcessDeadlineMs: number;
+  /** How long an account whose job held the request thread sends its jobs to a worker, ms. */
+  overdueMs: number;
   conversionTimeoutMs: number;
   conversionMemoryMb: number;
   largeBodyBytes: number;

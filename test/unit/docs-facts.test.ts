@@ -27,6 +27,16 @@ describe('the facts /docs states', () => {
     expect(docsFacts(loadConfig({ MAX_LARGE_BODIES_PER_ACCOUNT: '7' })).largeBodiesPerAccount).toBe(7);
   });
 
+  it('give every plan its time of one conversion in a worker, capped by CONVERSION_TIMEOUT_MS', () => {
+    expect(facts.plans.map((p) => [p.name, p.conversionTimeoutMs])).toStrictEqual([
+      ['Free', PLANS.free.conversionTimeoutMs],
+      ['Pro', PLANS.pro.conversionTimeoutMs],
+      ['Enterprise', PLANS.enterprise.conversionTimeoutMs],
+    ]);
+    const capped = docsFacts(loadConfig({ CONVERSION_TIMEOUT_MS: '20000' }));
+    expect(capped.plans.map((p) => p.conversionTimeoutMs)).toStrictEqual([PLANS.free.conversionTimeoutMs, 20_000, 20_000]);
+  });
+
   it('list Retry-After cases whose status, code and seconds are those the code sends', () => {
     for (const c of facts.retryAfter) expect(ERROR_STATUS[c.code as keyof typeof ERROR_STATUS], c.when).toBe(c.status);
     const [quota, accountBodies, , , serverBodies, dependency] = facts.retryAfter;

@@ -167,6 +167,24 @@ describe('the conversion pool under limits', () => {
     expect(p.workerThreadIds()).toHaveLength(1);
   });
 
+  it("answers limit_exceeded naming the plan's limit when a conversion outlives it, other plans keeping theirs, all capped by the server's", async () => {
+    const p = pool({ planTimeoutsMs: { free: 1, pro: 60_000, enterprise: 60_000 } });
+    const err = await rejection(p.run(yamlToJson(bigYaml(40_000)), undefined, { userId: 'F', plan: 'free' }));
+    expect(err).toBeInstanceOf(ConversionError);
+    expect([(err as ConversionError).code, (err as ConversionError).message]).toStrictEqual([
+      'limit_exceeded',
+      "Converting this input took longer than 0.001 s, the Free plan's limit for one conversion.",
+    ]);
+    expect(output(await p.run(yamlToJson('a: 1'), undefined, { userId: 'P', plan: 'pro' }))).toBe('{\n  "a": 1\n}\n');
+    // The server's limit (CONVERSION_TIMEOUT_MS) caps every plan's, and is then the one named.
+    const capped = pool({ timeoutMs: 1, planTimeoutsMs: { free: 60_000, pro: 60_000, enterprise: 60_000 } });
+    const cut = await rejection(capped.run(yamlToJson(bigYaml(40_000)), undefined, { userId: 'E', plan: 'enterprise' }));
+    expect([(cut as ConversionError).code, (cut as ConversionError).message]).toStrictEqual([
+      'limit_exceeded',
+      'Converting this input took longer than 0.001 s, the limit for one conversion.',
+    ]);
+  });
+
   it('stops the work of a client that went away, and the pool carries on', async () => {
     const p = pool();
     p.start();
@@ -469,5 +487,30 @@ describe('the endpoints', () => {
     const raw = await handleConvert(post('/api/convert?from=yaml&to=json', 'a: 1', 'application/yaml'), ctx('user-c'));
     expect([convert.status, validate.status, raw.status]).toEqual([200, 200, 200]);
     expect(started).toEqual(['user-a', 'user-b', 'user-c']);
+  });
+
+  it("give the pool the account's plan, whose limit a conversion in a worker has", async () => {
+    const p = new ConversionPool({ ...limits, workerFromBytes: 0, planTimeoutsMs: { free: 1, pro: 60_000, enterprise: 60_000 } });
+    pools.push(p);
+    const services = testServices({ pool: p });
+    const request = new Request('http://x/api/convert', {
+      method: 'POST',
+      body: JSON.stringify({ input: bigYaml(40_000), inputType: 'yaml', outputType: 'json' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    const ctx = {
+      requestId: 'req_test',
+      services,
+      maxInputBytes: 10_000_000,
+      responseHeaders: {},
+      params: {},
+      inputBytes: 0,
+      account: { keyId: 'k', prefix: 'yj_k', userId: 'user-f', plan: 'free' as const, expiresAtMs: null },
+    };
+    const err = await rejection(handleConvert(request, ctx));
+    expect([(err as ConversionError).code, (err as ConversionError).message]).toStrictEqual([
+      'limit_exceeded',
+      "Converting this input took longer than 0.001 s, the Free plan's limit for one conversion.",
+    ]);
   });
 });
