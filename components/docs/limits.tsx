@@ -77,6 +77,10 @@ export function LimitsSection({ facts }: { facts: DocsFacts }) {
           {numberText(facts.conversionMemoryMb)} MB of heap; over either it is stopped and answered <code>422 limit_exceeded</code>.
         </li>
         <li>
+          Request bodies of any size: {facts.uploadsPerAccount} being sent at once per account (then <code>429 rate_limited</code>, the connection
+          closed).
+        </li>
+        <li>
           Bodies over {bytesText(facts.largeBodyBytes)}: {facts.largeBodiesPerAccount} at once per account (then <code>429 rate_limited</code>),{' '}
           {facts.largeBodies} at once in all (then <code>503 unavailable</code>).
         </li>

@@ -41,6 +41,8 @@ export interface DocsFacts {
   largeBodyBytes: number;
   largeBodiesPerAccount: number;
   largeBodies: number;
+  /** Request bodies of any size one account may send at once (MAX_UPLOADS_PER_ACCOUNT, at most a tenth of the connection cap). */
+  uploadsPerAccount: number;
   queuedPerAccount: number;
   queued: number;
   dependencyTimeoutMs: { database: number; redis: number };
