@@ -1,5 +1,5 @@
 /**
- * Slow uploads against the built app (issue 10 §4): N connections of one account each declare a
+ * Slow uploads against the built app: N connections of one account each declare a
  * JSON body (100 MB by default), send a few bytes and stop, while /api/health/live is probed every
  * 50 ms. Prints the probes' worst and p99 latency and failures, how the uploads were answered, and
  * the server's resident memory.

@@ -312,7 +312,7 @@ describe('the request thread', () => {
 
   it('sends the small hostile family (12 KB of "- ]" lines, a body under 16 KiB) to a worker after its first deadline, and keeps healthy accounts here', async () => {
     // Work is counted, not timed: the deadline runs out after 2,000 of the converter's checks, and
-    // the thread's CPU clock advances 0.01 ms per check (the body makes about 90,000).
+    // the thread's CPU clock advances 0.01 ms per check (this body makes about 90,000).
     let checks = 0;
     let deadlines = 0;
     const afterChecks = () => {
