@@ -12,6 +12,14 @@ export interface HostileOptions {
   windowSeconds: number;
 }
 
+export interface LoopsOptions {
+  appPort: number;
+  /** Loops of one account, each sending its next request when the last is answered (one phase per count). */
+  loops: number[];
+  /** How long each phase is measured, s. */
+  windowSeconds: number;
+}
+
 export interface FairOptions {
   appPort: number;
   /** Concurrent 1 MB jobs of the flooding account. */
@@ -63,15 +71,15 @@ interface Reply {
   code?: string;
 }
 
-/** POSTs a JSON body; resolves with status 0 ('left') if `signal` aborts first. */
-function post(url: string, authorization: string, body: Buffer, signal?: AbortSignal): Promise<Reply> {
+/** POSTs a JSON body (on a connection of its own unless `agent` is given); resolves with status 0 ('left') if `signal` aborts first. */
+function post(url: string, authorization: string, body: Buffer, signal?: AbortSignal, agent: http.Agent | false = false): Promise<Reply> {
   return new Promise((resolve) => {
     const started = performance.now();
     const req = http.request(
       url,
       {
         method: 'POST',
-        agent: false,
+        agent,
         signal,
         headers: { Authorization: authorization, 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength) },
       },
@@ -262,4 +270,71 @@ export async function runFair(options: FairOptions): Promise<void> {
       for (const line of lines) console.log(line);
     }
   });
+}
+
+/** Small hostile bodies: 12 KB of `- ]` lines (a body under 16 KiB), each answered invalid after the yaml package's error path. */
+const STRAY_CLOSERS = '- ]\n'.repeat(3000);
+
+/**
+ * One account's loops sending the small hostile body back to back (each loop its next request once
+ * the last is answered), while a prober measures GET /api/health/live (--loops 3,8).
+ */
+export async function runLoops(options: LoopsOptions): Promise<void> {
+  const bodies = {
+    '/api/convert': Buffer.from(JSON.stringify({ input: STRAY_CLOSERS, inputType: 'yaml', outputType: 'json' })),
+    '/api/validate': Buffer.from(JSON.stringify({ input: STRAY_CLOSERS, type: 'yaml' })),
+  };
+  console.log(
+    `\n## Small hostile bodies: one Enterprise account's loops send ${STRAY_CLOSERS.length.toLocaleString('en-US')} bytes of "- ]" lines ` +
+      `(a ${bodies['/api/convert'].byteLength.toLocaleString('en-US')}-byte body) back to back, GET /api/health/live probed every 10 ms (${options.windowSeconds} s per phase)`,
+  );
+  await withApp(options.appPort, async (app) => {
+    const auth = `Bearer ${createKey(app, `loops-${Date.now()}@yamljson.test`, 'enterprise')}`;
+    const probe: Probe = startProbe(`${app.baseUrl}/api/health/live`);
+    const phases: Array<{ name: string; from: number; to: number; loop?: LoopTime }> = [];
+    try {
+      let from = Date.now();
+      const [, idle] = await loopTime(app, () => pause(3000));
+      phases.push({ name: 'idle', from, to: Date.now(), loop: idle });
+      for (const [path, body] of Object.entries(bodies)) {
+        for (const loops of options.loops) {
+          const name = `${loops} loops ${path.slice(5)}`;
+          from = Date.now();
+          const [replies, loop] = await loopTime(app, () => sendInLoops(`${app.baseUrl}${path}`, auth, body, loops, options.windowSeconds * 1000));
+          phases.push({ name, from, to: Date.now(), loop });
+          const byAnswer = new Map<string, number>();
+          for (const r of replies)
+            byAnswer.set(`${r.status}${r.code ? ` ${r.code}` : ''}`, (byAnswer.get(`${r.status}${r.code ? ` ${r.code}` : ''}`) ?? 0) + 1);
+          console.log(`  ${name}: ${[...byAnswer].map(([answer, n]) => `${answer} x${n}`).join(', ')}`);
+          await untilQuiet(app.baseUrl, 60_000);
+        }
+      }
+    } finally {
+      const samples = await probe.stop();
+      console.log(
+        `\nload average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')} (2 cores)`,
+      );
+      console.log(HEALTH_HEADER);
+      for (const p of phases) console.log(healthLine(p.name, samples, p.from, p.to, p.loop));
+    }
+  });
+}
+
+/** `loops` clients sending `body` one request after another on kept-alive connections for `ms`; every answer. */
+async function sendInLoops(url: string, authorization: string, body: Buffer, loops: number, ms: number): Promise<Reply[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: loops });
+  const until = Date.now() + ms;
+  const replies: Reply[] = [];
+  try {
+    await Promise.all(
+      Array.from({ length: loops }, async () => {
+        while (Date.now() < until) replies.push(await post(url, authorization, body, AbortSignal.timeout(60_000), agent));
+      }),
+    );
+  } finally {
+    agent.destroy();
+  }
+  return replies;
 }

@@ -9,7 +9,9 @@
  *                                           meanwhile (--window <s> per phase, 20)
  *   npm run bench:load -- --fair            a Free account floods the pool with 1 MB jobs (--flood <n>, 3) while
  *                                           another account converts 378 KB (--fair-rounds <n>, 3): its latency vs alone
- *   (--hostile and --fair skip the small-request rounds.)
+ *   npm run bench:load -- --loops 3,8       one account's loops send 12 KB of "- ]" lines to convert, then validate, back to back
+ *                                           (one phase per count, --window <s> each), health p50/p99/max meanwhile
+ *   (--hostile, --fair and --loops skip the small-request rounds.)
  *
  * Options: --seconds <n> (per round, 10), --rounds <n> (3), --connections <n> (10),
  * --port <n> (the app, 3300; the bare server uses port + 1), --big-bytes <n> (99,000,000),
@@ -19,7 +21,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runBig } from './load-big';
-import { runFair, runHostile } from './load-hostile';
+import { runFair, runHostile, runLoops } from './load-hostile';
 import { runSmall } from './load-small';
 
 const { values } = parseArgs({
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     fair: { type: 'boolean', default: false },
     flood: { type: 'string', default: '3' },
     'fair-rounds': { type: 'string', default: '3' },
+    loops: { type: 'string' },
   },
   strict: true,
 });
@@ -49,7 +52,7 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(' ')})`,
   );
-  if (!values['no-small'] && !values.hostile && !values.fair) {
+  if (!values['no-small'] && !values.hostile && !values.fair && !values.loops) {
     await runSmall({
       appPort: port,
       barePort: port + 1,
@@ -69,6 +72,11 @@ async function main(): Promise<void> {
     });
   }
   if (values.hostile) await runHostile({ appPort: port, windowSeconds: Number(values.window) });
+  if (values.loops) {
+    const loops = values.loops.split(',').map(Number);
+    if (!loops.every((n) => Number.isInteger(n) && n > 0)) throw new Error(`--loops takes counts such as 3,8, not "${values.loops}".`);
+    await runLoops({ appPort: port, loops, windowSeconds: Number(values.window) });
+  }
   if (values.fair) await runFair({ appPort: port, flood: Number(values.flood), rounds: Number(values['fair-rounds']) });
 }
 

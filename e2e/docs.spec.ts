@@ -139,10 +139,11 @@ test.describe('/docs', () => {
     await page.goto('/docs');
     await expect(page.getByTestId('plan-limits')).toContainText('1,000,000 bytes');
     await expect(page.getByTestId('plan-limits')).toContainText('3,048,576 bytes');
+    await expect(page.getByTestId('plan-limits').locator('tbody tr').first()).toContainText('10 s');
     await expect(page.getByTestId('document-limits')).toContainText('256');
     await expect(page.getByTestId('document-limits')).toContainText('100 errors');
     const retry = page.getByTestId('retry-after');
-    await expect(retry.locator('tbody tr')).toHaveCount(6);
+    await expect(retry.locator('tbody tr')).toHaveCount(7);
     await expect(page.locator('#conversion-rules li').first()).toContainText('Numbers.');
   });
 });

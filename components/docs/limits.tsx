@@ -22,6 +22,7 @@ export function LimitsSection({ facts }: { facts: DocsFacts }) {
               <th scope="col">Largest input</th>
               <th scope="col">Largest JSON body</th>
               <th scope="col">Largest raw-mode body</th>
+              <th scope="col">Time of one conversion in a worker</th>
             </tr>
           </thead>
           <tbody>
@@ -32,6 +33,7 @@ export function LimitsSection({ facts }: { facts: DocsFacts }) {
                 <td>{bytesText(p.maxInputBytes)}</td>
                 <td>{bytesText(p.jsonBodyBytes)}</td>
                 <td>{bytesText(p.rawBodyBytes)}</td>
+                <td>{seconds(p.conversionTimeoutMs)}</td>
               </tr>
             ))}
           </tbody>
@@ -67,11 +69,16 @@ export function LimitsSection({ facts }: { facts: DocsFacts }) {
       <ul data-testid="time-limits">
         <li>
           A body under {bytesText(facts.inProcessBytes)} is converted on the request thread for at most {facts.inProcessDeadlineMs} ms, then in a
-          worker; larger bodies go to a worker at once.
+          worker; larger bodies go to a worker at once. An account whose conversion kept the request thread busy for half of that sends its next ones,
+          of any size, to a worker for {seconds(facts.overdueMs)}.
         </li>
         <li>
-          In a worker, one conversion may take {seconds(facts.conversionTimeoutMs)} and {numberText(facts.conversionMemoryMb)} MB of heap; over either
-          it is stopped and answered <code>422 limit_exceeded</code>.
+          In a worker, one conversion may take its plan&apos;s time (above; never more than {seconds(facts.conversionTimeoutMs)}) and{' '}
+          {numberText(facts.conversionMemoryMb)} MB of heap; over either it is stopped and answered <code>422 limit_exceeded</code>.
+        </li>
+        <li>
+          Request bodies of any size: {facts.uploadsPerAccount} being sent at once per account (then <code>429 rate_limited</code>, the connection
+          closed).
         </li>
         <li>
           Bodies over {bytesText(facts.largeBodyBytes)}: {facts.largeBodiesPerAccount} at once per account (then <code>429 rate_limited</code>),{' '}

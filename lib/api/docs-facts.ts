@@ -6,14 +6,16 @@ import type { Config } from '@/lib/config';
 import { ALIAS_EXPANSION_FLOOR, CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, MAX_IMPLICIT_KEY, MAX_INTEGER_DIGITS } from '@/lib/converter/limits';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '@/lib/schema/limits';
 import type { DocsFacts } from '@/lib/web/docs-facts';
-import { LARGE_BODY_BYTES, LARGE_BODY_RETRY_AFTER_SECONDS } from './body-gate';
+import { serverLimits } from '@/lib/http/server-limits';
+import { LARGE_BODY_BYTES, LARGE_BODY_RETRY_AFTER_SECONDS, uploadsPerAccount } from './body-gate';
 import { DEPENDENCY_RETRY_AFTER_SECONDS } from './errors';
 import { jsonBodyCap } from './read-body';
-import { defaultRunLimits, RETRY_AFTER_SECONDS } from './run-converter';
+import { defaultRunLimits, OVERDUE_MEMORY_MS, RETRY_AFTER_SECONDS } from './run-converter';
 
 export function docsFacts(config: Config): DocsFacts {
   const limits = defaultRunLimits;
   const largeBodies = config.largeBodies;
+  const uploads = uploadsPerAccount(config.uploadsPerAccount, serverLimits(config.http).maxConnections);
   return {
     plans: PLAN_LIST.map((plan) => {
       const maxInputBytes = Math.min(plan.maxInputBytes, config.maxInputBytes);
@@ -23,6 +25,7 @@ export function docsFacts(config: Config): DocsFacts {
         maxInputBytes,
         jsonBodyBytes: jsonBodyCap(maxInputBytes),
         rawBodyBytes: maxInputBytes,
+        conversionTimeoutMs: Math.min(plan.conversionTimeoutMs, config.conversionTimeoutMs),
       };
     }),
     maxDepth: MAX_DEPTH,
@@ -33,11 +36,13 @@ export function docsFacts(config: Config): DocsFacts {
     maxImplicitKey: MAX_IMPLICIT_KEY,
     inProcessBytes: limits.workerFromBytes,
     inProcessDeadlineMs: limits.inProcessDeadlineMs,
+    overdueMs: OVERDUE_MEMORY_MS,
     conversionTimeoutMs: config.conversionTimeoutMs,
     conversionMemoryMb: config.conversionMemoryMb,
     largeBodyBytes: LARGE_BODY_BYTES,
     largeBodiesPerAccount: largeBodies.perAccount,
     largeBodies: largeBodies.total,
+    uploadsPerAccount: uploads,
     queuedPerAccount: limits.maxQueuedPerAccount,
     queued: limits.maxQueued,
     dependencyTimeoutMs: { database: config.databaseTimeoutMs, redis: config.redisTimeoutMs },
@@ -53,6 +58,12 @@ export function docsFacts(config: Config): DocsFacts {
         status: 429,
         code: 'rate_limited',
         when: `Convert, validate, format: the account already sends ${largeBodies.perAccount} bodies over ${LARGE_BODY_BYTES.toLocaleString('en-US')} bytes at once.`,
+        seconds: String(LARGE_BODY_RETRY_AFTER_SECONDS),
+      },
+      {
+        status: 429,
+        code: 'rate_limited',
+        when: `Any endpoint with a body: the account already sends ${uploads} request bodies at once, of any size.`,
         seconds: String(LARGE_BODY_RETRY_AFTER_SECONDS),
       },
       {

@@ -13,7 +13,7 @@ import {
   validateRequestExamples,
   validateResponseExamples,
 } from './openapi-examples';
-import { DEFAULT_LARGE_BODIES, DEFAULT_LARGE_BODIES_PER_ACCOUNT } from './body-gate';
+import { DEFAULT_LARGE_BODIES, DEFAULT_LARGE_BODIES_PER_ACCOUNT, DEFAULT_UPLOADS_PER_ACCOUNT } from './body-gate';
 import { RAW_MEDIA_TYPES } from './media-type';
 import { defaultRunLimits } from './run-converter';
 import { apiSchemas } from './schemas';
@@ -35,11 +35,11 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   415: { name: 'UnsupportedMediaType', description: 'The body is not JSON (raw mode: not one of the accepted document types).' },
   422: {
     name: 'UnprocessableInput',
-    description: `\`invalid_input\`: the input could not be parsed. \`limit_exceeded\`: converting it would exceed a safety bound (nesting deeper than ${MAX_DEPTH}, aliases and merges expanding past the budget, an integer in base 2, 8, 16 or 60 longer than ${MAX_INTEGER_DIGITS.toLocaleString('en-US')} digits, a conversion past its time or memory limit).`,
+    description: `\`invalid_input\`: the input could not be parsed. \`limit_exceeded\`: converting it would exceed a safety bound (nesting deeper than ${MAX_DEPTH}, aliases and merges expanding past the budget, an integer in base 2, 8, 16 or 60 longer than ${MAX_INTEGER_DIGITS.toLocaleString('en-US')} digits, a conversion past its plan's time limit or its memory limit).`,
   },
   429: {
     name: 'RateLimited',
-    description: `The account's hourly quota is spent, or (convert, validate, format) the account is already sending as many request bodies over 1 MiB at once as it may (${DEFAULT_LARGE_BODIES_PER_ACCOUNT} by default), or already has ${defaultRunLimits.maxQueuedPerAccount} large conversions waiting for a worker (turns are fair between accounts). \`Retry-After\` says when to retry.`,
+    description: `The account's hourly quota is spent, or (convert, validate, format) the account is already sending as many request bodies at once as it may (${DEFAULT_UPLOADS_PER_ACCOUNT} of any size and ${DEFAULT_LARGE_BODIES_PER_ACCOUNT} over 1 MiB by default; the answer closes the connection), or already has ${defaultRunLimits.maxQueuedPerAccount} large conversions waiting for a worker (turns are fair between accounts). \`Retry-After\` says when to retry.`,
   },
   500: { name: 'InternalError', description: 'Something unexpected; quote the `requestId`.' },
   503: {

@@ -2,10 +2,11 @@
 // The bytes land in blocks this module allocates as they arrive (a declared Content-Length is
 // never allocated ahead: a client declaring 100 MB and sending nothing holds at most 64 KiB), so a
 // large body can be handed to a worker thread by transfer instead of by copy (see run-converter.ts).
-// Bodies over 1 MiB take a place in the body gate first (body-gate.ts: per account and in total).
+// Every body of an account takes a place in the body gate first (body-gate.ts: its uploads at once),
+// and bodies over 1 MiB one more (per account and in total).
 import { joinBlocks, parseJsonBody, type BodyBytes } from '@/lib/conversion/body-bytes';
 import { formatBytes, formatOverLimit } from '@/lib/format/format-bytes';
-import { gateRefusal, LARGE_BODY_BYTES, type BodyGate } from './body-gate';
+import { gateRefusal, LARGE_BODY_BYTES, type BodyGate, type BodyGatePlace } from './body-gate';
 import { ApiError } from './errors';
 import { isJsonMediaType, isRawMediaType, mediaTypeOf, RAW_MEDIA_TYPES } from './media-type';
 import type { ApiRequest, BodyReader } from './with-api';
@@ -21,7 +22,7 @@ const LARGEST_BLOCK = 16 * MIB;
 export interface BodyReadOptions {
   /** The account sending it (none for requests without one: counted in the total only). */
   account?: string;
-  /** The process's gate (ctx.services.bodyGate); needed by every read whose cap is over 1 MiB. */
+  /** The process's gate (ctx.services.bodyGate): an account's uploads at once; needed by every read whose cap is over 1 MiB. */
   gate?: BodyGate;
   /** Counts the bytes read (withApi's context: the request log's input bytes). */
   counter?: { inputBytes: number };
@@ -31,7 +32,15 @@ export interface BodyReadOptions {
 function enterGate(gate: BodyGate | undefined, account: string | undefined): () => void {
   // A read that was given no gate cannot take a place in it: a mistake of the caller's, not the client's.
   if (!gate) throw new Error('read-body: a body over 1 MiB needs the body gate (pass options.gate: ctx.services.bodyGate)');
-  const place = gate.enter(account);
+  return placeOrThrow(gate.enter(account));
+}
+
+/** A place among the account's uploads at once, whatever the body's size (429 when there is none; no gate, no limit). */
+function enterUploads(gate: BodyGate | undefined, account: string | undefined): () => void {
+  return gate ? placeOrThrow(gate.enterUpload(account)) : () => {};
+}
+
+function placeOrThrow(place: BodyGatePlace): () => void {
   if ('refused' in place) throw gateRefusal(place);
   return place.leave;
 }
@@ -103,8 +112,9 @@ function checkContentLength(request: ApiRequest, cap: number, error: (length: nu
  * Copies the body into blocks of our own as it arrives: 64 KiB first, each next block twice the
  * last (at most 16 MiB, and never more than the declared length or the cap still allows), so
  * memory follows the bytes received, not the bytes announced. A chunk is copied as it arrives, so
- * no step copies the whole body at once on the event loop. A body over 1 MiB (declared, or once
- * that much has arrived) first takes a place in the body gate (429/503 when there is none).
+ * no step copies the whole body at once on the event loop. The body first takes a place among its
+ * account's uploads, and one over 1 MiB (declared, or once that much has arrived) a place for
+ * large bodies (429/503 when there is none: nothing is read).
  */
 async function readBytesCapped(
   request: ApiRequest,
@@ -114,7 +124,14 @@ async function readBytesCapped(
   options: BodyReadOptions,
 ): Promise<BodyBytes> {
   if (!request.body) return { blocks: [new Uint8Array(0)], byteLength: 0 };
-  let leave: (() => void) | null = declared !== null && declared > LARGE_BODY_BYTES ? enterGate(options.gate, options.account) : null;
+  const leaveUploads = enterUploads(options.gate, options.account);
+  let leave: (() => void) | null = null;
+  try {
+    if (declared !== null && declared > LARGE_BODY_BYTES) leave = enterGate(options.gate, options.account);
+  } catch (err) {
+    leaveUploads();
+    throw err;
+  }
   const reader: BodyReader = 'openReader' in request.body ? request.body.openReader() : request.body.getReader();
   const blocks: Uint8Array[] = [];
   let allocated = 0;
@@ -165,5 +182,6 @@ async function readBytesCapped(
   } finally {
     heldBytes -= allocated;
     leave?.();
+    leaveUploads();
   }
 }

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
+import { PLAN_LIST, PLANS, type PlanId } from '@/lib/accounts/plans';
 import { deadlineIn, type Deadline } from '@/lib/converter';
 import { jobOutcome, type ConversionJob, type JobAnswer, type JobOutcome } from '@/lib/conversion/conversion-job';
 import { reviveError, serializeError } from '@/lib/conversion/job-errors';
@@ -14,6 +15,8 @@ import { ConversionError } from '@/lib/converter';
 import { ApiError } from '@/lib/errors/api-error';
 import { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS } from '@/lib/config/defaults';
 import { FairQueue } from './fair-queue';
+import { threadCpuMs } from './thread-cpu';
+import { fallbackLogger } from '@/lib/observability/logger';
 
 export interface RunLimits {
   /** Bodies of at least this many bytes go straight to a worker. */
@@ -25,8 +28,13 @@ export interface RunLimits {
   inProcessDeadlineMs: number;
   /** Heap (old generation) of one worker, in MB. */
   memoryMb: number;
-  /** Wall-clock limit of one conversion in a worker, from the moment a worker takes it, in ms. */
+  /**
+   * Wall-clock limit of one conversion in a worker, from the moment a worker takes it, in ms
+   * (CONVERSION_TIMEOUT_MS): the cap of every plan's own limit, and the limit of a job with no plan.
+   */
   timeoutMs: number;
+  /** Each plan's limit of one conversion in a worker, ms (the plans table's; `timeoutMs` caps them). */
+  planTimeoutsMs: Readonly<Record<PlanId, number>>;
   /** Worker threads; further conversions wait in the queue. */
   maxWorkers: number;
   /** Conversions of one account in workers at once (fewer than the workers: one stays free for the others). */
@@ -49,6 +57,7 @@ export const defaultRunLimits: RunLimits = {
   inProcessDeadlineMs: IN_PROCESS_DEADLINE_MS,
   memoryMb: DEFAULT_CONVERSION_MEMORY_MB,
   timeoutMs: DEFAULT_CONVERSION_TIMEOUT_MS,
+  planTimeoutsMs: Object.fromEntries(PLAN_LIST.map((plan) => [plan.id, plan.conversionTimeoutMs])) as Record<PlanId, number>,
   maxWorkers: WORKERS,
   maxRunningPerAccount: Math.max(1, WORKERS - 1),
   maxQueuedPerAccount: 4,
@@ -60,10 +69,14 @@ export const defaultRunLimits: RunLimits = {
 export interface PoolHooks {
   /** Makes the request thread's deadline of one job (default: `deadlineIn(limits.inProcessDeadlineMs)`). */
   deadline?: (ms: number) => Deadline;
+  /** CPU time the request thread has used so far, ms (default: threadCpuMs, its own time on a CPU). */
+  threadCpu?: () => number;
   /** A job of `account` got its turn and went to a worker. */
   workerStarted?: (account: string) => void;
-  /** A worker failed outside any job (the server's log, lib/services); stderr by default. */
+  /** A worker failed outside any job (the server's log, lib/services; the fallback log by default). */
   workerError?: (err: unknown) => void;
+  /** Something the operator should know (no bundled worker): the server's log; the fallback log by default. */
+  warn?: (message: string) => void;
 }
 
 /** What a pool has done since it was made (diagnostics, tests). */
@@ -76,13 +89,16 @@ export interface PoolCounters {
   inWorker: number;
 }
 
-/** How long an account's small jobs skip the request thread after one ran past its deadline. */
-const OVERDUE_MEMORY_MS = 10_000;
+/** How long an account's jobs skip the request thread after one of them held it (10 s; README says so). */
+export const OVERDUE_MEMORY_MS = 10_000;
 /**
- * Bodies this small always start on the request thread and never mark their account: a pause of
- * a busy machine must not send an account's stream of 1 KB requests through the pool.
+ * A job that used this share of the deadline in CPU time of the request thread held it: its
+ * account's next jobs go to a worker. CPU time, not the clock: a job that only waited while a
+ * busy machine ran other processes (the clock ran, the thread did not) marks no account, so a
+ * pause cannot send a healthy account's stream of 1 KB requests through the pool. Valid YAML
+ * of 256 KiB reads in a few ms (the single-pass readers), far below it.
  */
-const ALWAYS_HERE_BYTES = 16 * 1024;
+const HELD_SHARE = 0.5;
 /** Bounds the memory of overdue accounts (forgetting them only costs one deadline each). */
 const MAX_OVERDUE_ACCOUNTS = 10_000;
 
@@ -94,6 +110,15 @@ const WORKER_NICE = 10;
 
 /** Retry-After (seconds) of the 503 when the queue is full, and of the 429 when an account's queue is. */
 export const RETRY_AFTER_SECONDS = 5;
+
+/** Whose job it is: the account whose turn it takes and that a late job marks, and its plan (the time limit in a worker). */
+export interface JobOwner {
+  readonly userId: string;
+  readonly plan: PlanId;
+}
+
+/** A job's owner as the pool keeps it: an account given as a bare id has no plan (the time limit is then `timeoutMs`). */
+type Owner = { readonly userId: string; readonly plan?: PlanId };
 
 /** A successful conversion: its direction (`yaml->json`), request body and answer bytes, and seconds in the pool. */
 export type ConversionObserver = (direction: string, inputBytes: number, outputBytes: number, seconds: number) => void;
@@ -110,6 +135,7 @@ export class ConversionPool {
   #running = new Set<number>();
   #counters: PoolCounters = { inProcess: 0, handedOver: 0, inWorker: 0 };
   #workerFound = false;
+  #warnedNoWorker = false;
   /** Accounts whose small jobs go straight to a worker, until when (epoch ms). */
   #overdue = new Map<string, number>();
   #observer: ConversionObserver | undefined;
@@ -141,10 +167,10 @@ export class ConversionPool {
 
   /**
    * Answers the job here (small body, within the deadline) or in a worker; `signal` is the
-   * client's request, `account` whose turn the job takes in the pool.
+   * client's request, `owner` the account whose turn the job takes in the pool (and its plan).
    */
-  async run(job: ConversionJob, signal?: AbortSignal, account?: string): Promise<JobAnswer> {
-    return settle(await this.outcome(job, signal, account));
+  async run(job: ConversionJob, signal?: AbortSignal, owner?: string | JobOwner): Promise<JobAnswer> {
+    return settle(await this.outcome(job, signal, owner));
   }
 
   /**
@@ -152,12 +178,13 @@ export class ConversionPool {
    * shared by every copy of this module (lib/services), and each caller makes its own errors.
    * `client` may be the request itself: its `signal` is read only if the job goes to a worker.
    */
-  async outcome(job: ConversionJob, client?: AbortSignal | { readonly signal: AbortSignal }, account: string = NO_ACCOUNT): Promise<JobOutcome> {
+  async outcome(job: ConversionJob, client?: AbortSignal | { readonly signal: AbortSignal }, owner?: string | JobOwner): Promise<JobOutcome> {
     const observer = this.#observer;
-    if (!observer) return this.#outcome(job, client, account);
+    const who = typeof owner === 'string' ? { userId: owner } : (owner ?? { userId: NO_ACCOUNT });
+    if (!observer) return this.#outcome(job, client, who);
     const started = performance.now();
     const inputBytes = job.body.byteLength;
-    const outcome = await this.#outcome(job, client, account);
+    const outcome = await this.#outcome(job, client, who);
     if (outcome.ok && outcome.answer.direction) {
       observer(outcome.answer.direction, inputBytes, outcome.answer.body.byteLength, (performance.now() - started) / 1000);
     }
@@ -169,27 +196,17 @@ export class ConversionPool {
     this.#observer = observer;
   }
 
-  async #outcome(job: ConversionJob, client: AbortSignal | { readonly signal: AbortSignal } | undefined, account: string): Promise<JobOutcome> {
-    const hasWorker = this.#hasWorker();
-    const size = job.body.byteLength;
-    if (size < this.limits.workerFromBytes && !(hasWorker && size >= ALWAYS_HERE_BYTES && this.#overdueLately(account))) {
-      if (!hasWorker) return this.#inProcess(job);
-      const deadline = (this.#hooks.deadline ?? deadlineIn)(this.limits.inProcessDeadlineMs);
-      const started = performance.now();
-      const first = jobOutcome(job, deadline);
-      if (first.ok || first.error.name !== 'DeadlineExceeded') {
-        this.#counters.inProcess++;
-        // A job the converter could not stop in time (a stretch of work without a deadline check)
-        // still sends the account's next jobs to a worker.
-        if (size >= ALWAYS_HERE_BYTES && performance.now() - started > 2 * this.limits.inProcessDeadlineMs) this.#markOverdue(account);
-        return first;
+  async #outcome(job: ConversionJob, client: AbortSignal | { readonly signal: AbortSignal } | undefined, owner: Owner): Promise<JobOutcome> {
+    const account = owner.userId;
+    if (!this.#hasWorker()) {
+      if (job.body.byteLength >= this.limits.workerFromBytes) {
+        this.#warnOnce(`${this.limits.workerFile} is missing (run \`npm run build\`); converting on the main thread.`);
       }
-      // Nothing was produced: the same job, body intact, runs again where it may take its time.
-      this.#counters.handedOver++;
-      if (size >= ALWAYS_HERE_BYTES) this.#markOverdue(account);
-    } else if (!hasWorker) {
-      warnOnce(`[run-converter] ${this.limits.workerFile} is missing (run \`npm run build\`); converting on the main thread.`);
       return this.#inProcess(job);
+    }
+    if (job.body.byteLength < this.limits.workerFromBytes && !this.#overdueLately(account)) {
+      const here = this.#onRequestThread(job, account);
+      if (here) return here;
     }
     const signal = client === undefined || client instanceof AbortSignal ? client : client.signal;
     if (signal?.aborted) return refused(cancelled());
@@ -202,7 +219,7 @@ export class ConversionPool {
       // A job whose turn is now goes to its worker at once (its body is transferred before this returns).
       if (!turn.now && !(await untilStartedOrAborted(turn.started, signal))) return refused(cancelled());
       if (signal?.aborted) return refused(cancelled());
-      return await this.#inWorker(id, job, signal, account);
+      return await this.#inWorker(id, job, signal, owner);
     } finally {
       this.#pending.delete(id);
       this.#running.delete(id);
@@ -211,8 +228,29 @@ export class ConversionPool {
   }
 
   /**
-   * An account whose job ran past the deadline lately sends its next small jobs straight to a
-   * worker: several hostile requests at once then cost the request thread one deadline, not one each.
+   * Runs the job on the request thread under the deadline; undefined when it ran past it (nothing
+   * was produced: the same job, body intact, then runs again where it may take its time). A job
+   * that held the thread (HELD_SHARE of the deadline in the thread's own CPU time), stopped or not,
+   * sends its account's next jobs, of any size, to a worker.
+   */
+  #onRequestThread(job: ConversionJob, account: string): JobOutcome | undefined {
+    const deadline = (this.#hooks.deadline ?? deadlineIn)(this.limits.inProcessDeadlineMs);
+    const cpu = this.#hooks.threadCpu ?? threadCpuMs;
+    const cpuAtStart = cpu();
+    const outcome = jobOutcome(job, deadline);
+    if (cpu() - cpuAtStart >= HELD_SHARE * this.limits.inProcessDeadlineMs) this.#markOverdue(account);
+    if (!outcome.ok && outcome.error.name === 'DeadlineExceeded') {
+      this.#counters.handedOver++;
+      return undefined;
+    }
+    this.#counters.inProcess++;
+    return outcome;
+  }
+
+  /**
+   * An account whose job held the request thread lately sends its next jobs straight to a worker:
+   * hostile requests, at once or one after another, then cost the request thread one deadline
+   * per account every OVERDUE_MEMORY_MS, not one each.
    */
   #overdueLately(account: string): boolean {
     const until = this.#overdue.get(account);
@@ -225,6 +263,13 @@ export class ConversionPool {
   #markOverdue(account: string): void {
     if (this.#overdue.size >= MAX_OVERDUE_ACCOUNTS) this.#overdue.clear();
     this.#overdue.set(account, Date.now() + OVERDUE_MEMORY_MS);
+  }
+
+  /** Says once, in the log, that conversions run on the request thread for want of the bundled worker. */
+  #warnOnce(message: string): void {
+    if (this.#warnedNoWorker) return;
+    this.#warnedNoWorker = true;
+    (this.#hooks.warn ?? ((text: string) => fallbackLogger().warn({ component: 'conversion-pool' }, text)))(message);
   }
 
   /** Whether the bundled worker exists (once it does, it is not looked for again). */
@@ -270,14 +315,16 @@ export class ConversionPool {
       });
       pool.on('message', (message: TaskStarted) => this.#pending.get(message.started)?.());
       // Errors of a worker with no task (none expected) must not crash the server.
-      const workerError = this.#hooks.workerError ?? ((err: unknown) => console.error('[run-converter] conversion worker error:', err));
+      const workerError =
+        this.#hooks.workerError ?? ((err: unknown) => fallbackLogger().error({ err, component: 'conversion-pool' }, 'conversion worker error'));
       pool.on('error', workerError);
       this.#pool = pool;
     }
     return this.#pool;
   }
 
-  async #inWorker(id: number, job: ConversionJob, signal: AbortSignal | undefined, account: string): Promise<JobOutcome> {
+  async #inWorker(id: number, job: ConversionJob, signal: AbortSignal | undefined, owner: Owner): Promise<JobOutcome> {
+    const timeLimit = this.#timeLimit(owner);
     // Aborting the task makes piscina terminate its worker (and start a new one).
     const stop = new AbortController();
     let timedOut = false;
@@ -287,7 +334,7 @@ export class ConversionPool {
       timer = setTimeout(() => {
         timedOut = true;
         stop.abort();
-      }, this.limits.timeoutMs);
+      }, timeLimit.ms);
     });
     // A client that went away does not keep a worker busy.
     const onClientAbort = () => stop.abort();
@@ -295,7 +342,7 @@ export class ConversionPool {
     // Counted when handed over, not on the worker's "started" message: that comes on another
     // channel than the answer, and may arrive after it.
     this.#counters.inWorker++;
-    this.#hooks.workerStarted?.(account);
+    this.#hooks.workerStarted?.(owner.userId);
     try {
       return await this.#piscina().run(
         { id, job },
@@ -303,11 +350,9 @@ export class ConversionPool {
       );
     } catch (err) {
       if (timedOut) {
+        const whose = timeLimit.plan ? `the ${timeLimit.plan} plan's limit` : 'the limit';
         return refused(
-          new ConversionError(
-            'limit_exceeded',
-            `Converting this input took longer than ${this.limits.timeoutMs / 1000} s, the limit for one conversion.`,
-          ),
+          new ConversionError('limit_exceeded', `Converting this input took longer than ${timeLimit.ms / 1000} s, ${whose} for one conversion.`),
         );
       }
       if (stop.signal.aborted) return refused(cancelled());
@@ -325,6 +370,13 @@ export class ConversionPool {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onClientAbort);
     }
+  }
+
+  /** The owner's plan's limit in a worker, unless the server's cap (CONVERSION_TIMEOUT_MS) is lower; `plan` names the plan whose limit it is. */
+  #timeLimit(owner: Owner): { ms: number; plan?: string } {
+    const planMs = owner.plan === undefined ? undefined : this.limits.planTimeoutsMs[owner.plan];
+    if (planMs === undefined || planMs >= this.limits.timeoutMs) return { ms: this.limits.timeoutMs };
+    return { ms: planMs, plan: PLANS[owner.plan!].name };
   }
 }
 
@@ -374,24 +426,18 @@ function accountBusy(maxQueued: number): ApiError {
 /** Nobody reads this answer (the client is gone); it only must not be logged as a 500. */
 const cancelled = () => new ApiError('bad_request', 'The client closed the request; its conversion was stopped.');
 
-let warned = false;
-function warnOnce(message: string): void {
-  if (warned) return;
-  warned = true;
-  console.error(message);
-}
-
 /**
- * Answers a conversion job with `pool` (the server's: lib/services). `client.signal` is read only for
- * a job that goes to a worker (the node:http front creates it on first use; small jobs never need it).
+ * Answers a conversion job with `pool` (the server's: lib/services) for `owner` (the key's account:
+ * ctx.account). `client.signal` is read only for a job that goes to a worker (the node:http front
+ * creates it on first use; small jobs never need it).
  */
 export async function runConversionJob(
   pool: ConversionPool,
   job: ConversionJob,
   client?: { readonly signal: AbortSignal },
-  account?: string,
+  owner?: JobOwner,
 ): Promise<JobAnswer> {
-  return settle(await pool.outcome(job, client, account));
+  return settle(await pool.outcome(job, client, owner));
 }
 
 /** Starts the pool's workers now rather than during the first large request (scripts/serve.ts); without the bundled worker, nothing to start. */

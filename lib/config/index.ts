@@ -38,6 +38,8 @@ export interface Config {
   conversionTimeoutMs: number;
   /** Large request bodies at once (MAX_LARGE_BODIES_PER_ACCOUNT, MAX_LARGE_BODIES). */
   largeBodies: BodyGateLimits;
+  /** MAX_UPLOADS_PER_ACCOUNT: one account's request bodies of any size at once (lib/services holds it to a tenth of the connection cap too). */
+  uploadsPerAccount: number;
   /** The HTTP_* connection limits that were set (lib/http/server-limits.ts fills in the rest). */
   http: ServerLimitSettings;
   /** NEXTAUTH_URL: the site's public address, if set. */
@@ -88,6 +90,7 @@ export function loadConfig(env: Env): Config {
     conversionMemoryMb: e.CONVERSION_MEMORY_MB,
     conversionTimeoutMs: e.CONVERSION_TIMEOUT_MS,
     largeBodies: { perAccount: e.MAX_LARGE_BODIES_PER_ACCOUNT, total: e.MAX_LARGE_BODIES },
+    uploadsPerAccount: e.MAX_UPLOADS_PER_ACCOUNT,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,

@@ -3,7 +3,7 @@
 // naming it. README's Configuration table and .env.example list the same names and defaults
 // (test/unit/config-docs.test.ts holds the three together).
 import { z } from 'zod';
-import { DEFAULT_LARGE_BODIES, DEFAULT_LARGE_BODIES_PER_ACCOUNT } from '@/lib/api/body-gate';
+import { DEFAULT_LARGE_BODIES, DEFAULT_LARGE_BODIES_PER_ACCOUNT, DEFAULT_UPLOADS_PER_ACCOUNT } from '@/lib/api/body-gate';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '@/lib/dependencies';
 import { parseTrustedProxies } from '@/lib/http/client-address';
 import { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS, DEFAULT_MAX_INPUT_BYTES, DEFAULT_PORT } from './defaults';
@@ -56,6 +56,7 @@ export const EnvSchema = z
     CONVERSION_TIMEOUT_MS: wholeNumber('CONVERSION_TIMEOUT_MS', { unit: 'milliseconds' }).default(DEFAULT_CONVERSION_TIMEOUT_MS),
     MAX_LARGE_BODIES_PER_ACCOUNT: wholeNumber('MAX_LARGE_BODIES_PER_ACCOUNT', { max: 999_999_999 }).default(DEFAULT_LARGE_BODIES_PER_ACCOUNT),
     MAX_LARGE_BODIES: wholeNumber('MAX_LARGE_BODIES', { max: 999_999_999 }).default(DEFAULT_LARGE_BODIES),
+    MAX_UPLOADS_PER_ACCOUNT: wholeNumber('MAX_UPLOADS_PER_ACCOUNT', { max: 999_999_999 }).default(DEFAULT_UPLOADS_PER_ACCOUNT),
     // Connections (lib/http/server-limits.ts holds their defaults: some follow other values).
     HTTP_HEADERS_TIMEOUT_MS: wholeNumber('HTTP_HEADERS_TIMEOUT_MS', { max: 9_999_999_999 }).optional(),
     HTTP_REQUEST_TIMEOUT_MS: wholeNumber('HTTP_REQUEST_TIMEOUT_MS', { max: 9_999_999_999 }).optional(),

@@ -25,7 +25,7 @@ export const ERROR_STATUS = {
   invalid_input: 422,
   /** Valid input whose conversion would exceed a safety bound (alias expansion, nesting depth, a non-decimal integer over 4,300 digits). */
   limit_exceeded: 422,
-  /** The hourly quota is spent, or the account has as many large bodies or conversions in flight as it may; `Retry-After` says when to retry. */
+  /** The hourly quota is spent, or the account has as many request bodies or conversions in flight as it may; `Retry-After` says when to retry. */
   rate_limited: 429,
   /** Anything unexpected: the real message is logged with the request id, never sent. */
   internal_error: 500,

@@ -22,7 +22,7 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   limit_exceeded:
     'The input parses, but converting or checking it would pass a safety bound: nesting deeper than the limit, aliases and merges expanding past the budget, a base 2/8/16/60 integer longer than the digit limit, or a conversion over its time or memory limit.',
   rate_limited:
-    'Too many requests from this account: its hourly quota is spent, or it already has as many large bodies or waiting conversions as it may. `Retry-After` says when to retry.',
+    'Too many requests from this account: its hourly quota is spent, or it already has as many request bodies arriving or conversions waiting as it may. `Retry-After` says when to retry.',
   internal_error: 'Something unexpected failed on the server; the details are logged under the `requestId`, never sent.',
   unavailable:
     'The server cannot take the request right now: the database or Redis did not answer within its deadline (`dependencies` says which), the conversion queue is full, or too many large bodies are arriving at once. `Retry-After` says when to retry.',

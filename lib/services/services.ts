@@ -13,11 +13,12 @@ import { KeyCache } from '@/lib/accounts/key-cache';
 import { KeyUsageRecorder } from '@/lib/accounts/key-usage';
 import { DatabaseQuotaStore, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@/lib/accounts/quota';
 import { connectRedis, type RedisConnection } from '@/lib/accounts/redis';
-import { BodyGate } from '@/lib/api/body-gate';
+import { BodyGate, uploadsPerAccount } from '@/lib/api/body-gate';
 import { ConversionPool, defaultRunLimits } from '@/lib/api/run-converter';
 import type { Config } from '@/lib/config';
 import { createDb, type Db } from '@/lib/db/client';
 import { PublicSite } from '@/lib/http/public-site';
+import { serverLimits } from '@/lib/http/server-limits';
 import { MailService, type RetryPolicy } from '@/lib/mail/mailer';
 import { createLogger, type Logger } from '@/lib/observability/logger';
 import { Metrics } from '@/lib/observability/metrics';
@@ -37,7 +38,7 @@ export interface Services {
   findKeyOwner(secret: string): Promise<KeyOwner | null>;
   /** Where conversions run: the request thread under a deadline, or a worker. */
   readonly pool: ConversionPool;
-  /** Large request bodies at once, per account and in all. */
+  /** Request bodies at once: an account's of any size, and large ones per account and in all. */
   readonly bodyGate: BodyGate;
   /** The embedded database's auth-change notifications (heard only by the process that owns it). */
   readonly authChanges: AuthChanges;
@@ -86,7 +87,10 @@ export function createServices(config: Config, options: ServiceOptions): Service
   const mail = new MailService(db, config.mail, options.mailRetry, log);
   const pool = new ConversionPool(
     { ...defaultRunLimits, memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs },
-    { workerError: (err) => log.error({ err, component: 'conversion-pool' }, 'conversion worker error') },
+    {
+      workerError: (err) => log.error({ err, component: 'conversion-pool' }, 'conversion worker error'),
+      warn: (message) => log.warn({ component: 'conversion-pool' }, message),
+    },
   );
   const metrics = new Metrics({ pool, processMetrics: true });
   pool.observeConversions((direction, inputBytes, outputBytes, seconds) => metrics.conversion(direction, inputBytes, outputBytes, seconds));
@@ -103,7 +107,10 @@ export function createServices(config: Config, options: ServiceOptions): Service
     findKeyOwner: (secret) => accountsNow().findKeyOwner(secret),
     usage,
     pool,
-    bodyGate: new BodyGate(config.largeBodies),
+    bodyGate: new BodyGate({
+      ...config.largeBodies,
+      uploadsPerAccount: uploadsPerAccount(config.uploadsPerAccount, serverLimits(config.http).maxConnections),
+    }),
     authChanges,
     mail,
     site: new PublicSite(config.siteOrigin),

@@ -12,6 +12,8 @@ export interface PlanLimitsView {
   jsonBodyBytes: number;
   /** Largest raw-mode body: the input limit itself. */
   rawBodyBytes: number;
+  /** Time one conversion may take in a worker, ms (the plan's, or the server's CONVERSION_TIMEOUT_MS if smaller). */
+  conversionTimeoutMs: number;
 }
 
 export interface RetryAfterCase {
@@ -32,11 +34,15 @@ export interface DocsFacts {
   maxImplicitKey: number;
   inProcessBytes: number;
   inProcessDeadlineMs: number;
+  /** How long an account whose job held the request thread sends its jobs to a worker, ms. */
+  overdueMs: number;
   conversionTimeoutMs: number;
   conversionMemoryMb: number;
   largeBodyBytes: number;
   largeBodiesPerAccount: number;
   largeBodies: number;
+  /** Request bodies of any size one account may send at once (MAX_UPLOADS_PER_ACCOUNT, at most a tenth of the connection cap). */
+  uploadsPerAccount: number;
   queuedPerAccount: number;
   queued: number;
   dependencyTimeoutMs: { database: number; redis: number };

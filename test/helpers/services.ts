@@ -30,7 +30,7 @@ export function testServices(parts: Partial<Services> & { env?: Record<string, s
     usage: missing('usage recorder'),
     findKeyOwner: () => Promise.reject(new Error("this test's services have no key lookup: pass findKeyOwner to testServices()")),
     pool: missing('conversion pool'),
-    bodyGate: new BodyGate(config.largeBodies),
+    bodyGate: new BodyGate({ ...config.largeBodies, uploadsPerAccount: config.uploadsPerAccount }),
     authChanges: new AuthChanges(),
     mail: missing('mail service'),
     site: new PublicSite(config.siteOrigin ?? 'http://localhost:3000'),

@@ -2,7 +2,7 @@
 // arrived, so 2,000 slow uploads declaring 100 MB stalled the event loop for seconds. Now blocks
 // grow as bytes arrive, and large bodies (over 1 MiB) take a place per account and in total.
 import { describe, expect, it } from 'vitest';
-import { BodyGate, LARGE_BODY_BYTES } from '@/lib/api/body-gate';
+import { BodyGate, LARGE_BODY_BYTES, uploadsPerAccount } from '@/lib/api/body-gate';
 import { ApiError, toErrorReply } from '@/lib/api/errors';
 import { bodyBufferBytes, readJsonBodyBytes, readRawBody } from '@/lib/api/read-body';
 import { joinBlocks } from '@/lib/conversion/body-bytes';
@@ -49,6 +49,10 @@ function slowUpload(headers: Record<string, string>) {
     },
     finish() {
       ended ??= 'done';
+      poke();
+    },
+    fail(err: Error) {
+      ended ??= err;
       poke();
     },
   };
@@ -174,5 +178,68 @@ describe('the body gate: large bodies at once', () => {
     expect((await firstRead).byteLength).toBe(LARGE_BODY_BYTES + chunk.byteLength);
     expect(gate.active).toBe(0);
     expect(bodyBufferBytes()).toBe(0);
+  });
+});
+
+describe('the body gate: bodies of any size at once per account', () => {
+  // Slow uploads declaring less than 1 MiB took no place: one account could hold every connection.
+  const small = { 'content-type': 'application/json', 'content-length': '999999' };
+
+  it('answers 429 rate_limited with Retry-After and Connection: close past the account share, before reading a byte', async () => {
+    const gate = new BodyGate({ perAccount: 4, total: 32, uploadsPerAccount: 3 });
+    const held = [slowUpload(small), slowUpload(small), slowUpload(small)];
+    const reads = held.map((u) => readJsonBodyBytes(u.request, 1_000_000, { account: 'a', gate }));
+    expect(gate.uploads('a')).toBe(3);
+
+    const excess = slowUpload(small);
+    const reply = toErrorReply(await readJsonBodyBytes(excess.request, 1_000_000, { account: 'a', gate }).catch((e: unknown) => e), 'req_test');
+    expect([reply.status, reply.headers['Retry-After'], reply.headers.Connection]).toStrictEqual([429, '5', 'close']);
+    expect(JSON.parse(reply.body as string)).toStrictEqual({
+      success: false,
+      error: {
+        code: 'rate_limited',
+        message: 'This account is already sending 3 request bodies at once, the most it may; wait for one to finish.',
+        requestId: 'req_test',
+      },
+    });
+    expect(excess.reads()).toBe(0);
+
+    // Another account is not held back by it.
+    const other = slowUpload({ 'content-type': 'application/json', 'content-length': '11' });
+    other.send(new TextEncoder().encode('{"input":1}'));
+    other.finish();
+    expect((await readJsonBodyBytes(other.request, 1_000_000, { account: 'b', gate })).byteLength).toBe(11);
+
+    // A body that ends, or fails, gives its place back.
+    held[0]!.send(new TextEncoder().encode('{}'));
+    held[0]!.finish();
+    await reads[0];
+    held[1]!.fail(new Error('gone'));
+    await reads[1]!.catch(() => {});
+    expect(gate.uploads('a')).toBe(1);
+    held[2]!.finish();
+    await reads[2]!.catch(() => {});
+    expect(gate.uploads('a')).toBe(0);
+  });
+
+  it('a large body takes both places, and gives both back when refused for the large one', async () => {
+    const gate = new BodyGate({ perAccount: 1, total: 32, uploadsPerAccount: 3 });
+    const large = { 'content-type': 'application/json', 'content-length': String(5_000_000) };
+    const first = slowUpload(large);
+    const read = readJsonBodyBytes(first.request, 10_000_000, { account: 'a', gate });
+    expect([gate.uploads('a'), gate.active]).toStrictEqual([1, 1]);
+    const refused = await readJsonBodyBytes(slowUpload(large).request, 10_000_000, { account: 'a', gate }).catch((e: unknown) => e);
+    expect((refused as ApiError).code).toBe('rate_limited');
+    expect([gate.uploads('a'), gate.active]).toStrictEqual([1, 1]);
+    first.finish();
+    await read;
+    expect([gate.uploads('a'), gate.active]).toStrictEqual([0, 0]);
+  });
+
+  it('holds one account to a tenth of the connection cap, and MAX_UPLOADS_PER_ACCOUNT below that', () => {
+    expect(uploadsPerAccount(32, 10_000)).toBe(32);
+    expect(uploadsPerAccount(32, 50)).toBe(5);
+    expect(uploadsPerAccount(32, 5)).toBe(1);
+    expect(uploadsPerAccount(2, 1_000)).toBe(2);
   });
 });

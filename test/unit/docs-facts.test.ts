@@ -25,16 +25,33 @@ describe('the facts /docs states', () => {
     const small = docsFacts(loadConfig({ MAX_INPUT_BYTES: '5000000' }));
     expect(small.plans.map((p) => p.maxInputBytes)).toStrictEqual([PLANS.free.maxInputBytes, 5_000_000, 5_000_000]);
     expect(docsFacts(loadConfig({ MAX_LARGE_BODIES_PER_ACCOUNT: '7' })).largeBodiesPerAccount).toBe(7);
+    expect(docsFacts(loadConfig({ MAX_UPLOADS_PER_ACCOUNT: '9' })).uploadsPerAccount).toBe(9);
+    expect(docsFacts(loadConfig({ HTTP_MAX_CONNECTIONS: '50' })).uploadsPerAccount).toBe(5);
+  });
+
+  it('give every plan its time of one conversion in a worker, capped by CONVERSION_TIMEOUT_MS', () => {
+    expect(facts.plans.map((p) => [p.name, p.conversionTimeoutMs])).toStrictEqual([
+      ['Free', PLANS.free.conversionTimeoutMs],
+      ['Pro', PLANS.pro.conversionTimeoutMs],
+      ['Enterprise', PLANS.enterprise.conversionTimeoutMs],
+    ]);
+    const capped = docsFacts(loadConfig({ CONVERSION_TIMEOUT_MS: '20000' }));
+    expect(capped.plans.map((p) => p.conversionTimeoutMs)).toStrictEqual([PLANS.free.conversionTimeoutMs, 20_000, 20_000]);
   });
 
   it('list Retry-After cases whose status, code and seconds are those the code sends', () => {
     for (const c of facts.retryAfter) expect(ERROR_STATUS[c.code as keyof typeof ERROR_STATUS], c.when).toBe(c.status);
-    const [quota, accountBodies, , , serverBodies, dependency] = facts.retryAfter;
+    const [quota, accountBodies, accountUploads, , , serverBodies, dependency] = facts.retryAfter;
     expect(quota).toMatchObject({ status: 429, code: 'rate_limited' });
     expect(refusal(gateRefusal({ refused: 'account', held: facts.largeBodiesPerAccount }))).toStrictEqual({
       status: accountBodies!.status,
       code: accountBodies!.code,
       retryAfter: accountBodies!.seconds,
+    });
+    expect(refusal(gateRefusal({ refused: 'uploads', held: facts.uploadsPerAccount }))).toStrictEqual({
+      status: accountUploads!.status,
+      code: accountUploads!.code,
+      retryAfter: accountUploads!.seconds,
     });
     expect(refusal(gateRefusal({ refused: 'server', held: facts.largeBodies }))).toStrictEqual({
       status: serverBodies!.status,

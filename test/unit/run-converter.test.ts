@@ -167,6 +167,24 @@ describe('the conversion pool under limits', () => {
     expect(p.workerThreadIds()).toHaveLength(1);
   });
 
+  it("answers limit_exceeded naming the plan's limit when a conversion outlives it, other plans keeping theirs, all capped by the server's", async () => {
+    const p = pool({ planTimeoutsMs: { free: 1, pro: 60_000, enterprise: 60_000 } });
+    const err = await rejection(p.run(yamlToJson(bigYaml(40_000)), undefined, { userId: 'F', plan: 'free' }));
+    expect(err).toBeInstanceOf(ConversionError);
+    expect([(err as ConversionError).code, (err as ConversionError).message]).toStrictEqual([
+      'limit_exceeded',
+      "Converting this input took longer than 0.001 s, the Free plan's limit for one conversion.",
+    ]);
+    expect(output(await p.run(yamlToJson('a: 1'), undefined, { userId: 'P', plan: 'pro' }))).toBe('{\n  "a": 1\n}\n');
+    // The server's limit (CONVERSION_TIMEOUT_MS) caps every plan's, and is then the one named.
+    const capped = pool({ timeoutMs: 1, planTimeoutsMs: { free: 60_000, pro: 60_000, enterprise: 60_000 } });
+    const cut = await rejection(capped.run(yamlToJson(bigYaml(40_000)), undefined, { userId: 'E', plan: 'enterprise' }));
+    expect([(cut as ConversionError).code, (cut as ConversionError).message]).toStrictEqual([
+      'limit_exceeded',
+      'Converting this input took longer than 0.001 s, the limit for one conversion.',
+    ]);
+  });
+
   it('stops the work of a client that went away, and the pool carries on', async () => {
     const p = pool();
     p.start();
@@ -217,7 +235,7 @@ describe('the conversion pool under limits', () => {
 });
 
 describe('the request thread', () => {
-  /** 20 KB of comment: a body over the 16 KiB below which jobs always start on the request thread. */
+  /** 20 KB of comment: a body over 16 KiB (below which jobs once always started on the request thread). */
   const padding = `\n${'#'.repeat(20_000)}\n`;
   /** A deadline already past at its first check, counting its checks (the converter calls check() as it works). */
   const pastDeadline = () => {
@@ -256,10 +274,13 @@ describe('the request thread', () => {
     expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 3, inWorker: 3 });
   });
 
-  it("sends an account's next small jobs straight to a worker once one ran past the deadline, and only that account's", async () => {
+  it("sends an account's next jobs straight to a worker once one ran past the deadline working, and only that account's", async () => {
     const { made, factory } = pastDeadline();
     let late = true;
-    const p = new ConversionPool({ ...limits, workerFromBytes: 64 * 1024 }, { deadline: (ms) => (late ? factory() : deadlineIn(ms)) });
+    // The thread's CPU clock says the late job worked its whole deadline on the request thread.
+    let cpu = 0;
+    const threadCpu = () => (late ? (cpu += 30) : cpu);
+    const p = new ConversionPool({ ...limits, workerFromBytes: 64 * 1024 }, { deadline: (ms) => (late ? factory() : deadlineIn(ms)), threadCpu });
     pools.push(p);
     // Three at once, as an attacker would send them: one deadline on the request thread, not three.
     const first = await Promise.all([1, 2, 3].map((i) => p.run(yamlToJson(`x: ${i}${padding}`), undefined, 'X')));
@@ -268,22 +289,75 @@ describe('the request thread', () => {
     expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 1, inWorker: 3 });
     late = false;
     expect(output(await p.run(yamlToJson(`y: 1${padding}`), undefined, 'Y'))).toBe('{\n  "y": 1\n}\n');
-    // Tiny bodies (under 16 KiB) of the late account still start on the request thread.
+    // Tiny bodies of the late account go to a worker too: their size says nothing of their cost.
     expect(output(await p.run(yamlToJson('x: 4'), undefined, 'X'))).toBe('{\n  "x": 4\n}\n');
-    expect(p.counters()).toStrictEqual({ inProcess: 2, handedOver: 1, inWorker: 3 });
+    expect(p.counters()).toStrictEqual({ inProcess: 1, handedOver: 1, inWorker: 4 });
   });
 
-  it("sends an account's next small jobs to a worker after one ran long on the request thread without stopping", async () => {
-    // A deadline whose checks never throw, but whose first check takes longer than two deadlines (no wall-time assertion:
-    // the test makes the job slow itself).
-    let slow = true;
-    const busy = (ms: number) => {
-      const until = performance.now() + ms;
-      while (performance.now() < until);
+  it("does not mark an account whose job only waited past the deadline (a busy machine's pause, no CPU time of its own)", async () => {
+    const { factory } = pastDeadline();
+    let paused = true;
+    const p = new ConversionPool(
+      { ...limits, workerFromBytes: 64 * 1024 },
+      { deadline: (ms) => (paused ? factory() : deadlineIn(ms)), threadCpu: () => 0 },
+    );
+    pools.push(p);
+    // The clock ran out, the thread did no work: the job is handed over, the account is not marked.
+    expect(output(await p.run(yamlToJson(`x: 1${padding}`), undefined, 'X'))).toBe('{\n  "x": 1\n}\n');
+    paused = false;
+    expect(output(await p.run(yamlToJson(`x: 2${padding}`), undefined, 'X'))).toBe('{\n  "x": 2\n}\n');
+    expect(output(await p.run(yamlToJson('x: 3'), undefined, 'X'))).toBe('{\n  "x": 3\n}\n');
+    expect(p.counters()).toStrictEqual({ inProcess: 2, handedOver: 1, inWorker: 1 });
+  });
+
+  it('sends the small hostile family (12 KB of "- ]" lines, a body under 16 KiB) to a worker after its first deadline, and keeps healthy accounts here', async () => {
+    // Work is counted, not timed: the deadline runs out after 2,000 of the converter's checks, and
+    // the thread's CPU clock advances 0.01 ms per check (this body makes about 90,000).
+    let checks = 0;
+    let deadlines = 0;
+    const afterChecks = () => {
+      deadlines++;
+      let left = 2_000;
+      return {
+        check() {
+          checks++;
+          if (--left < 0) throw new DeadlineExceeded(30);
+        },
+      };
     };
     const p = new ConversionPool(
+      { ...limits, workerFromBytes: defaultRunLimits.workerFromBytes },
+      { deadline: afterChecks, threadCpu: () => checks / 100 },
+    );
+    pools.push(p);
+    const input = '- ]\n'.repeat(3_000);
+    const convert = () => convertJob({ input, inputType: 'yaml', outputType: 'json' }, 1_000_000);
+    const validate = (): ConversionJob => ({
+      kind: 'validate',
+      body: bytes(JSON.stringify({ input, type: 'yaml' })),
+      limit: { maxInputBytes: 1_000_000 },
+    });
+    expect(convert().body.byteLength).toBeLessThan(16 * 1024);
+    for (let i = 0; i < 4; i++) {
+      const err = await rejection(p.run(convert(), undefined, 'H'));
+      expect([(err as ConversionError).code, (err as ConversionError).details?.length]).toStrictEqual(['invalid_input', 100]);
+      expect(JSON.parse(text(await p.run(validate(), undefined, 'H')))).toMatchObject({ success: true, valid: false });
+    }
+    // One deadline spent on the request thread for the hostile account's eight requests; the rest went straight to a worker.
+    expect(deadlines).toBe(1);
+    expect(p.counters()).toStrictEqual({ inProcess: 0, handedOver: 1, inWorker: 8 });
+    // Another account's valid requests are still answered on the request thread.
+    for (let i = 0; i < 3; i++) expect(output(await p.run(yamlToJson(`h: ${i}\n`), undefined, 'G'))).toBe(`{\n  "h": ${i}\n}\n`);
+    expect(p.counters()).toStrictEqual({ inProcess: 3, handedOver: 1, inWorker: 8 });
+  });
+
+  it("sends an account's next jobs to a worker after one ran long on the request thread without stopping", async () => {
+    // A deadline whose checks never throw, but whose first check works (on the thread's CPU clock) for four deadlines.
+    let slow = true;
+    let cpu = 0;
+    const p = new ConversionPool(
       { ...limits, workerFromBytes: 64 * 1024, inProcessDeadlineMs: 5 },
-      { deadline: () => ({ check: () => (slow ? busy(20) : undefined) }) },
+      { deadline: () => ({ check: () => void (slow ? (cpu += 20) : undefined) }), threadCpu: () => cpu },
     );
     pools.push(p);
     expect(output(await p.run(yamlToJson(`x: 1${padding}`), undefined, 'X'))).toBe('{\n  "x": 1\n}\n');
@@ -413,5 +487,30 @@ describe('the endpoints', () => {
     const raw = await handleConvert(post('/api/convert?from=yaml&to=json', 'a: 1', 'application/yaml'), ctx('user-c'));
     expect([convert.status, validate.status, raw.status]).toEqual([200, 200, 200]);
     expect(started).toEqual(['user-a', 'user-b', 'user-c']);
+  });
+
+  it("give the pool the account's plan, whose limit a conversion in a worker has", async () => {
+    const p = new ConversionPool({ ...limits, workerFromBytes: 0, planTimeoutsMs: { free: 1, pro: 60_000, enterprise: 60_000 } });
+    pools.push(p);
+    const services = testServices({ pool: p });
+    const request = new Request('http://x/api/convert', {
+      method: 'POST',
+      body: JSON.stringify({ input: bigYaml(40_000), inputType: 'yaml', outputType: 'json' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    const ctx = {
+      requestId: 'req_test',
+      services,
+      maxInputBytes: 10_000_000,
+      responseHeaders: {},
+      params: {},
+      inputBytes: 0,
+      account: { keyId: 'k', prefix: 'yj_k', userId: 'user-f', plan: 'free' as const, expiresAtMs: null },
+    };
+    const err = await rejection(handleConvert(request, ctx));
+    expect([(err as ConversionError).code, (err as ConversionError).message]).toStrictEqual([
+      'limit_exceeded',
+      "Converting this input took longer than 0.001 s, the Free plan's limit for one conversion.",
+    ]);
   });
 });

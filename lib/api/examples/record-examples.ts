@@ -166,7 +166,7 @@ function exampleServices(): Services {
     },
     // No worker file is needed: without the bundle every job runs on this thread (same answers).
     pool: new ConversionPool({ ...defaultRunLimits, workerFile: '/nonexistent/convert-worker.cjs' }),
-    bodyGate: new BodyGate(config.largeBodies),
+    bodyGate: new BodyGate({ ...config.largeBodies, uploadsPerAccount: config.uploadsPerAccount }),
     // The examples' failures are deliberate (the internal_error example): nothing to log.
     log: silentLogger(),
     metrics: new Metrics(),

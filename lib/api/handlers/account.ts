@@ -29,7 +29,8 @@ function signedIn(ctx: ApiContext) {
   return ctx.user;
 }
 
-const readBody = (request: ApiRequest, ctx: ApiContext) => readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
+const readBody = (request: ApiRequest, ctx: ApiContext) =>
+  readJsonBody(request, SMALL_BODY_BYTES, { account: ctx.user?.id, gate: ctx.services.bodyGate });
 
 // POST /api/account/password-reset - the same answer for any address; a link is mailed if it has an account.
 export async function handleRequestPasswordReset(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {

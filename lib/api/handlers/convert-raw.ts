@@ -32,7 +32,7 @@ export async function handleRawConvert(request: ApiRequest, ctx: ApiContext, que
       options: { inputType: from, outputType: to, ...flags },
     },
     request,
-    ctx.account?.userId,
+    ctx.account,
   );
   return bytesReply(answer.body, conversionHeaders(answer.conversion!, CONTENT_TYPES[options.to]));
 }

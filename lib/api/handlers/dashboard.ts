@@ -32,7 +32,7 @@ function keyIdParam(ctx: ApiContext): string {
 
 // The same 201 whether or not the email had an account (see signUp).
 export async function handleSignup(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  const body = await readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
+  const body = await readJsonBody(request, SMALL_BODY_BYTES, { account: ctx.user?.id, gate: ctx.services.bodyGate });
   const { email, password } = parseDashboardBody(SignupBodySchema, body);
   const mail = { mail: ctx.services.mail, origin: mailLinkOrigin(request, ctx) };
   const outcome = await signUp(ctx.services.db, email, password, requestClientAddress(request.headers), mail);
@@ -46,7 +46,7 @@ export async function handleListKeys(request: ApiRequest, ctx: ApiContext): Prom
 }
 
 export async function handleCreateKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  const body = await readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
+  const body = await readJsonBody(request, SMALL_BODY_BYTES, { account: ctx.user?.id, gate: ctx.services.bodyGate });
   const { name, expiresAt } = parseDashboardBody(KeyCreateBodySchema, body);
   const created = await refuseUnverifiedKey(createApiKey(ctx.services.db, signedIn(ctx).id, name, expiresAt ? isoTime(expiresAt) : null));
   return jsonReply(created, 201);
@@ -61,7 +61,7 @@ function isoTime(text: string): Date {
 }
 
 export async function handleRenameKey(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  const body = await readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
+  const body = await readJsonBody(request, SMALL_BODY_BYTES, { account: ctx.user?.id, gate: ctx.services.bodyGate });
   const { name } = parseDashboardBody(KeyNameBodySchema, body);
   return jsonReply({ key: await renameApiKey(ctx.services.db, signedIn(ctx).id, keyIdParam(ctx), name) });
 }
@@ -84,7 +84,7 @@ export function handleGetPlan(_request: ApiRequest, ctx: ApiContext): ApiReply {
 
 // Down at once; up only when the operator allows self-serve upgrades (403 otherwise).
 export async function handleSetPlan(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
-  const body = await readJsonBody(request, SMALL_BODY_BYTES, { gate: ctx.services.bodyGate });
+  const body = await readJsonBody(request, SMALL_BODY_BYTES, { account: ctx.user?.id, gate: ctx.services.bodyGate });
   const { plan } = parseDashboardBody(PlanBodySchema, body);
   const user = await changeOwnPlan(ctx.services.db, signedIn(ctx), plan, ctx.services.config.selfServeUpgrades);
   return jsonReply(planBody(user.plan, ctx));

@@ -4,6 +4,7 @@
  */
 import { isScalar } from 'yaml';
 import type { CST, Document, Scalar } from 'yaml';
+import { checkDeadline } from '../deadline';
 import type { YamlVersion } from '../types';
 import { resolvePlain } from './resolve-scalar';
 
@@ -21,6 +22,7 @@ export function documentVersions(tokens: readonly CST.Token[], fallback: YamlVer
   const versions: YamlVersion[] = [];
   let pending: YamlVersion | null = null;
   for (const t of tokens) {
+    checkDeadline();
     if (t.type === 'directive') {
       const version = YAML_DIRECTIVE.exec(t.source)?.[1];
       if (version === '1.1' || version === '1.2') pending = version;

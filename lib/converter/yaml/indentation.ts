@@ -13,6 +13,7 @@
  * block scalars spanning lines are stepped over; `?` keys and anything it does not recognise
  * end the model's opinion for that document (it says nothing rather than something wrong).
  */
+import { checkDeadline } from '../deadline';
 import type { IssueCode } from '../issue-codes';
 
 /** One line that fits no open level, and the lines whose parser errors are its echoes. */
@@ -209,6 +210,7 @@ class IndentModel {
   run(): IndentProblem[] {
     const lines = this.lines;
     for (let n = 0; n < lines.length; n++) {
+      checkDeadline();
       const line = lines[n]!;
       if (/^(?:---|\.\.\.)(?:[ \t]|$)/.test(line) || line.startsWith('%')) {
         this.reset();
@@ -247,7 +249,10 @@ class IndentModel {
     if (shape.continues === 'block-scalar') {
       // The scalar's lines: blank, or indented deeper than its key (or "-").
       const owner = shape.entries.length > 0 ? shape.entries[shape.entries.length - 1]!.column : shape.indent;
-      while (n + 1 < lines.length && (lines[n + 1]!.trim() === '' || leadingSpaces(lines[n + 1]!) > owner)) n++;
+      while (n + 1 < lines.length && (lines[n + 1]!.trim() === '' || leadingSpaces(lines[n + 1]!) > owner)) {
+        checkDeadline();
+        n++;
+      }
       return n;
     }
     if (shape.continues === null) return n;
@@ -256,7 +261,10 @@ class IndentModel {
     const line = lines[n]!;
     const scan = new FlowScan();
     scan.feed(line.slice(shape.continues === 'flow' ? line.search(/[[{]/) : line.search(/["']/)));
-    while (!scan.done() && n + 1 < lines.length) scan.feed(lines[++n]!);
+    while (!scan.done() && n + 1 < lines.length) {
+      checkDeadline();
+      scan.feed(lines[++n]!);
+    }
     return n;
   }
 

@@ -71,19 +71,22 @@ export function readYaml(text: string, options: ReadYamlOptions): ReadYamlResult
     resolveKnownTags: false,
   });
   cheapErrors(composer);
-  const docs: Document.Parsed[] = [];
-  for (const doc of composer.compose(tokens, false, text.length)) {
-    checkDeadline();
-    docs.push(doc);
-  }
+  const docs = composeDocuments(composer, tokens, text.length);
   const openers = new Openers(scan.unclosed);
   const parserErrors: ValidationIssue[] = [];
   if (docs.length === 0) {
-    for (const e of composer.streamInfo().errors) parserErrors.push(yamlError(e, position, openers));
+    for (const e of composer.streamInfo().errors) {
+      checkDeadline();
+      parserErrors.push(yamlError(e, position, openers));
+    }
   }
   for (const [i, doc] of docs.entries()) {
-    for (const e of doc.errors) parserErrors.push(yamlError(e, position, openers));
+    for (const e of doc.errors) {
+      checkDeadline();
+      parserErrors.push(yamlError(e, position, openers));
+    }
     for (const duplicate of duplicateKeys(doc, text, versionOf(i))) {
+      checkDeadline();
       const again = position(duplicate.again);
       const message = duplicateKeyMessage(duplicate.key, position(duplicate.first), again);
       errors.push({ message, ...again, code: 'DUPLICATE_KEY' });
@@ -130,6 +133,9 @@ function cheapErrors(composer: Composer): void {
   };
   if (typeof c.onError !== 'function' || !Array.isArray(c.errors)) return; // another `yaml` version: left as it is
   c.onError = (source, code, message, warning) => {
+    // A document is composed in one call (its CST token): a check per error it reports bounds how
+    // long a document of thousands of errors runs unchecked.
+    checkDeadline();
     const pos =
       typeof source === 'number'
         ? [source, source + 1]
@@ -138,6 +144,37 @@ function cheapErrors(composer: Composer): void {
           : [source.offset, source.offset + (typeof source.source === 'string' ? source.source.length : 1)];
     (warning ? c.warnings : c.errors).push({ name: warning ? 'YAMLWarning' : 'YAMLParseError', code, message, pos });
   };
+}
+
+/**
+ * `yaml`'s Composer.compose, one CST token at a time, with the deadline checked between tokens.
+ * A token the parser could not place (`error`, one per stray `]` or `-`: thousands in a small
+ * body) is recorded where the composer records it, as the plain object cheapErrors makes: the
+ * composer itself makes an Error subclass of each, whose stack trace was most of the time of
+ * such an input, all of it between two checks (bench/README.md, "Small hostile bodies").
+ */
+function composeDocuments(composer: Composer, tokens: CST.Token[], endOffset: number): Document.Parsed[] {
+  const state = composer as unknown as { atDirectives?: unknown; doc?: { errors: unknown[] } | null; errors: unknown[] };
+  // Another `yaml` version, whose composer keeps its state otherwise: every token goes to it.
+  const ownErrors = typeof state.atDirectives === 'boolean' && state.doc === null && Array.isArray(state.errors);
+  const docs: Document.Parsed[] = [];
+  for (const token of tokens) {
+    checkDeadline();
+    if (ownErrors && token.type === 'error') {
+      const message = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
+      const error = {
+        name: 'YAMLParseError',
+        code: 'UNEXPECTED_TOKEN',
+        message,
+        pos: [token.offset, token.offset + (typeof token.source === 'string' ? token.source.length : 1)],
+      };
+      (state.atDirectives || !state.doc ? state.errors : state.doc.errors).push(error);
+      continue;
+    }
+    for (const doc of composer.next(token)) docs.push(doc);
+  }
+  for (const doc of composer.end(false, endOffset)) docs.push(doc);
+  return docs;
 }
 
 /** `yaml`'s Parser.parse, one lexeme at a time, with the deadline checked between lexemes. */
@@ -317,6 +354,7 @@ function withCauses(parserErrors: ValidationIssue[], text: string): ValidationIs
   const out: ValidationIssue[] = [];
   let next = 0;
   for (const problem of indentProblems(text)) {
+    checkDeadline();
     while (next < errors.length && errors[next]!.line < problem.firstLine) out.push(errors[next++]!);
     let end = next;
     while (end < errors.length && errors[end]!.line <= problem.lastLine) end++;
@@ -329,6 +367,7 @@ function withCauses(parserErrors: ValidationIssue[], text: string): ValidationIs
   // from its having left the document there: echoes too.
   const firstCause = out.find((e) => e.code === 'BAD_INDENT' || e.code === 'MISSING_CHAR');
   for (; next < errors.length; next++) {
+    checkDeadline();
     const e = errors[next]!;
     if (firstCause !== undefined && e.code === 'UNEXPECTED_TOKEN' && e.message.includes(STREAM_TOKEN)) continue;
     out.push(e);
@@ -339,6 +378,7 @@ function withCauses(parserErrors: ValidationIssue[], text: string): ValidationIs
 function dedupe(errors: ValidationIssue[]): ValidationIssue[] {
   const seen = new Set<string>();
   return errors.filter((e) => {
+    checkDeadline();
     const k = `${e.line}:${e.column}:${e.code}`;
     if (seen.has(k)) return false;
     seen.add(k);
@@ -424,7 +464,11 @@ function walkCst(tokens: CST.Token[]): Omit<ScanResult, 'errors'> {
   const found: Omit<ScanResult, 'errors'> = { comments: [], unclosed: [], anchors: 0, maxDepth: 0 };
   const stack: unknown[] = [];
   const depths: number[] = [];
-  for (let i = tokens.length - 1; i >= 0; i--) stack.push(tokens[i]), depths.push(0);
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    checkDeadline();
+    stack.push(tokens[i]);
+    depths.push(0);
+  }
   while (stack.length) {
     checkDeadline();
     const t = stack.pop();

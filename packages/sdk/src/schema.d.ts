@@ -426,7 +426,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description `invalid_input`: the input could not be parsed. `limit_exceeded`: converting it would exceed a safety bound (nesting deeper than 256, aliases and merges expanding past the budget, an integer in base 2, 8, 16 or 60 longer than 4,300 digits, a conversion past its time or memory limit). */
+        /** @description `invalid_input`: the input could not be parsed. `limit_exceeded`: converting it would exceed a safety bound (nesting deeper than 256, aliases and merges expanding past the budget, an integer in base 2, 8, 16 or 60 longer than 4,300 digits, a conversion past its plan's time limit or its memory limit). */
         UnprocessableInput: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -436,7 +436,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The account's hourly quota is spent, or (convert, validate, format) the account is already sending as many request bodies over 1 MiB at once as it may (4 by default), or already has 4 large conversions waiting for a worker (turns are fair between accounts). `Retry-After` says when to retry. */
+        /** @description The account's hourly quota is spent, or (convert, validate, format) the account is already sending as many request bodies at once as it may (32 of any size and 4 over 1 MiB by default; the answer closes the connection), or already has 4 large conversions waiting for a worker (turns are fair between accounts). `Retry-After` says when to retry. */
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
