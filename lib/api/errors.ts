@@ -1,5 +1,5 @@
 // The API's error type, the contract's code -> status table, and the one function that turns anything thrown into the error reply.
-import type { ValidationIssue } from '@/lib/converter';
+import { ConversionError, type ValidationIssue } from '@/lib/converter';
 import { describeFailure, unavailableDependency, type Dependency } from '@/lib/dependencies';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@/lib/errors/error-codes';
 import { reviveError } from '@/lib/conversion/job-errors';
@@ -70,9 +70,10 @@ export function toErrorReply(err: unknown, requestId: string, report: FailureRep
 }
 
 function toApiError(err: unknown, requestId: string, report: FailureReport): ApiError {
-  // Refusals of every layer (ConversionError, AccountError are ApiErrors) are answered as they are.
-  // One from a worker thread or another bundle was revived as this copy's class first (lib/conversion/job-errors.ts).
+  // Refusals of every layer are answered as they are: ApiError (AccountError extends it) with its
+  // code, the converter's own error with its code's status.
   if (err instanceof ApiError) return err;
+  if (err instanceof ConversionError) return new ApiError(err.code, err.message, err.details ? { details: err.details } : {});
   if (isForeignApiError(err)) return reviveError(err.toJSON()) as ApiError;
   // Whichever endpoint it reached (the API's guards, the dashboard, sign-up): a database or Redis
   // that does not answer is a 503 to retry, not a 500.

@@ -1,7 +1,7 @@
 // How a job's error crosses a worker thread, or reaches another copy of these modules (the front's
 // bundle and Next's each load their own lib/, and share one pool): as the error's own `toJSON()`
 // data, revived here with this copy's classes, so `instanceof` holds where it is caught.
-import { ConversionError, DeadlineExceeded, type DeadlineExceededJson } from '@/lib/converter';
+import { ConversionError, type ConversionErrorJson, DeadlineExceeded, type DeadlineExceededJson } from '@/lib/converter';
 import { ApiError, type ApiErrorJson } from '@/lib/errors/api-error';
 
 /** Anything else a job threw (a bug): its stack, logged as a 500 where it is revived. */
@@ -10,11 +10,11 @@ export interface CrashJson {
   message: string;
 }
 
-export type SerializedError = ApiErrorJson | DeadlineExceededJson | CrashJson;
+export type SerializedError = ApiErrorJson | ConversionErrorJson | DeadlineExceededJson | CrashJson;
 
-/** The error as data: ApiError (and its subclasses) and DeadlineExceeded by their toJSON(), anything else as a crash. */
+/** The error as data: ApiError (and its subclasses), ConversionError and DeadlineExceeded by their toJSON(), anything else as a crash. */
 export function serializeError(err: unknown): SerializedError {
-  if (err instanceof ApiError || err instanceof DeadlineExceeded) return err.toJSON();
+  if (err instanceof ApiError || err instanceof ConversionError || err instanceof DeadlineExceeded) return err.toJSON();
   return { name: 'Crash', message: err instanceof Error ? (err.stack ?? err.message) : String(err) };
 }
 
@@ -26,8 +26,8 @@ export function reviveError(json: SerializedError): Error {
     case 'Crash':
       return new Error(`conversion failed: ${json.message}`);
     case 'ConversionError': {
-      const { code, message, details } = json as ApiErrorJson;
-      return new ConversionError(code as ConversionError['code'], message, details);
+      const { code, message, details } = json as ConversionErrorJson;
+      return new ConversionError(code, message, details);
     }
     default: {
       const { code, message, ...options } = json as ApiErrorJson;

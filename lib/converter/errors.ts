@@ -1,19 +1,37 @@
-import { ApiError } from '../errors/api-error';
+// The converter's one error, in the converter's own terms: a code saying which kind of refusal, a message
+// for people and, for input that does not parse, every positioned error (eemeli/yaml's YAMLParseError is
+// the pattern). Nothing of HTTP: the API layer maps the code to a status and the error body
+// (lib/api/errors.ts); the playground and the CLI read the same fields.
 import { MAX_DEPTH } from './limits';
 import type { ValidationIssue } from './types';
 
-/** The codes the converter fails with (a subset of the contract's ErrorCode; ApiError's type parameter holds it to that). */
+/** bad_request: the request is wrong; invalid_input: the input does not parse; limit_exceeded: a safety bound. */
 export type ConversionErrorCode = 'bad_request' | 'invalid_input' | 'limit_exceeded';
 
-/**
- * The library's one error: an ApiError with one of three codes (bad_request 400, invalid_input 422,
- * limit_exceeded 422), so the API answers it as it is.
- */
-export class ConversionError extends ApiError<ConversionErrorCode> {
-  /** `details`: for `invalid_input`, the positioned errors, exactly as `validate` reports them. */
+/** A ConversionError as plain data (`toJSON()`), to cross a worker thread. */
+export interface ConversionErrorJson {
+  name: 'ConversionError';
+  code: ConversionErrorCode;
+  message: string;
+  details?: ValidationIssue[];
+}
+
+export class ConversionError extends Error {
+  readonly code: ConversionErrorCode;
+  /** For `invalid_input`: the positioned errors, exactly as `validate` reports them. */
+  readonly details?: ValidationIssue[];
+
   constructor(code: ConversionErrorCode, message: string, details?: ValidationIssue[]) {
-    super(code, message, details ? { details } : {});
+    super(message);
     this.name = 'ConversionError';
+    this.code = code;
+    if (details) this.details = details;
+  }
+
+  toJSON(): ConversionErrorJson {
+    const json: ConversionErrorJson = { name: 'ConversionError', code: this.code, message: this.message };
+    if (this.details) json.details = this.details;
+    return json;
   }
 }
 

@@ -22,7 +22,7 @@ export * from './types';
 export { ISSUE_CODES, ISSUE_CODE_LIST } from './issue-codes';
 export { ConversionError, isConversionError, tooDeep } from './errors';
 export { DeadlineExceeded, deadlineIn, isDeadlineExceeded, NO_DEADLINE, type Deadline, type DeadlineExceededJson } from './deadline';
-export type { ConversionErrorCode } from './errors';
+export type { ConversionErrorCode, ConversionErrorJson } from './errors';
 export { normalizeFormat, normalizeValidateType, FORMATS, VALIDATE_TYPES } from './formats';
 export { utf8ByteLength, decodeUtf8OrThrow, findLoneSurrogate } from './utf8';
 export { DEFAULT_YAML_VERSION, YAML_VERSIONS, parseYamlVersionOrThrow } from './yaml-version';
