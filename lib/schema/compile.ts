@@ -2,12 +2,13 @@
 // bounded (lib/schema/limits.ts), its draft chosen by `$schema`, compiled once and cached (an LRU
 // bounded in entries and in schema text). Every refusal is a 400 bad_request naming the problem.
 // Remote `$ref`s are never fetched: ajv gets no `loadSchema`, so a reference that is not inside the
-// schema fails to compile and is refused here.
+// schema fails to compile and is refused here. Patterns run in linear time (patterns.ts).
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { convert, ConversionError, isConversionError } from '@/lib/converter';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, SCHEMA_CACHE_CHARS, SCHEMA_CACHE_ENTRIES } from './limits';
+import { linearRegExp, UnsupportedPattern } from './patterns';
 
 export type Draft = '2020-12' | 'draft-07';
 
@@ -117,6 +118,8 @@ const AJV_OPTIONS = {
   logger: false,
   // No `loadSchema`: ajv never fetches a schema; `$data` off (a value deciding a regex is a ReDoS door).
   $data: false,
+  // `pattern` and `patternProperties` on RE2: linear time in the string, whatever the pattern.
+  code: { regExp: linearRegExp },
 } as const;
 
 let instances: { '2020-12': Ajv; 'draft-07': Ajv } | null = null;
@@ -222,7 +225,7 @@ function compileIsolated(ajv: Ajv, schema: object | boolean): ValidateFunction {
   try {
     return ajv.compile(schema);
   } catch (err) {
-    throw compileError(err);
+    throw compileError(err, schema);
   } finally {
     if (typeof schema === 'object') ajv.removeSchema(schema);
     for (const key of Object.keys(ajv.refs)) if (!refsBefore.has(key)) delete ajv.refs[key];
@@ -230,7 +233,9 @@ function compileIsolated(ajv: Ajv, schema: object | boolean): ValidateFunction {
   }
 }
 
-function compileError(err: unknown): ConversionError {
+function compileError(err: unknown, schema: object | boolean): ConversionError {
+  if (err instanceof UnsupportedPattern)
+    return refused(`The schema's ${patternKeyword(schema, err.pattern)} ${JSON.stringify(err.pattern)} ${err.reason}.`);
   if (err instanceof Error && 'missingRef' in err) {
     const ref = String((err as { missingRef: unknown }).missingRef);
     const remote = /^[a-z][a-z0-9+.-]*:/i.test(ref);
@@ -247,6 +252,21 @@ function compileError(err: unknown): ConversionError {
     return refused(`The schema is not a valid JSON Schema: ${message}`);
   }
   return refused('The schema could not be compiled.');
+}
+
+/** How the schema uses a pattern it gave: `"pattern"`, or `"patternProperties" key`. */
+function patternKeyword(schema: object | boolean, pattern: string): string {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    const record = value as Record<string, unknown>;
+    if (record.pattern === pattern) return '"pattern"';
+    const properties = record.patternProperties;
+    if (typeof properties === 'object' && properties !== null && Object.hasOwn(properties, pattern)) return '"patternProperties" key';
+    stack.push(...Object.values(record));
+  }
+  return 'pattern';
 }
 
 export type { ErrorObject };

@@ -106,4 +106,32 @@ describe('POST /api/validate with schema', () => {
       message: 'The schema is not a valid JSON Schema: schema/minimum must be number',
     });
   });
+
+  it('answers a pattern catastrophic for a backtracking engine at once: `^(a+)+$` against 44 `a` then `!`', async () => {
+    const body = { input: JSON.stringify(`${'a'.repeat(44)}!`), type: 'json', schema: { type: 'string', pattern: '^(a+)+$' } };
+    expect(await validateOk(body)).toStrictEqual({
+      success: true,
+      valid: false,
+      errors: [
+        {
+          message: 'The document must match pattern "^(a+)+$".',
+          line: 1,
+          column: 1,
+          code: 'SCHEMA_PATTERN',
+          path: '',
+          keyword: 'pattern',
+          schemaPath: '#/pattern',
+        },
+      ],
+    });
+  });
+
+  it('refuses a pattern RE2 cannot run with 400, naming it and why', async () => {
+    const res = await postJson('/api/validate', { input: 'a: aa', type: 'yaml', schema: { properties: { a: { pattern: '^(a)\\1$' } } } });
+    await expectError(res, 400, {
+      code: 'bad_request',
+      message:
+        'The schema\'s "pattern" "^(a)\\\\1$" uses a backreference, which this service does not run (patterns run in linear time, RE2 syntax).',
+    });
+  });
 });

@@ -1,8 +1,11 @@
 /** JSON Schema validation (lib/schema): every violation with the place of its node in the YAML or JSON text. */
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConversionError, validate, type ValidationIssue } from '@/lib/converter';
 import { clearSchemaCache, schemaCacheStats, validateDocument } from '@/lib/schema';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, SCHEMA_CACHE_ENTRIES } from '@/lib/schema/limits';
+import { linearRegExp } from '@/lib/schema/patterns';
+import { fuzzSeed } from '../helpers/fuzz-seed';
 
 const DEPLOYMENT = {
   type: 'object',
@@ -306,6 +309,134 @@ describe('refused schemas', () => {
     expect(refusal([1])).toMatch(/^Field "schema" must be a JSON Schema/);
     expect(refusal({ type: 'nope' })).toMatch(/^The schema is not a valid JSON Schema: schema\/type must be equal to one of the allowed values/);
     expect(refusal({ pattern: '(' })).toMatch(/not a valid regular expression/);
+  });
+});
+
+describe('patterns run in linear time (RE2)', () => {
+  it('answers `^(a+)+$` against 44 `a` then `!` (exponential on a backtracking engine) with its violation', () => {
+    const input = JSON.stringify(`${'a'.repeat(44)}!`);
+    expect(validateDocument({ input, type: 'json', schema: { type: 'string', pattern: '^(a+)+$' } })).toStrictEqual({
+      success: true,
+      valid: false,
+      errors: [
+        {
+          message: 'The document must match pattern "^(a+)+$".',
+          line: 1,
+          column: 1,
+          code: 'SCHEMA_PATTERN',
+          path: '',
+          keyword: 'pattern',
+          schemaPath: '#/pattern',
+        },
+      ],
+    });
+    const properties = { type: 'object', patternProperties: { '^(a+)+$': { type: 'integer' } } };
+    expect(places(`{"${'a'.repeat(44)}!": "x", "aaa": "y"}`, properties, 'json')).toStrictEqual(['SCHEMA_TYPE /aaa @1:63']);
+  });
+
+  it('refuses what RE2 cannot run, naming the keyword, the pattern and why', () => {
+    const linear = 'which this service does not run (patterns run in linear time, RE2 syntax).';
+    expect(refusal({ pattern: '(a)\\1' })).toBe(`The schema's "pattern" "(a)\\\\1" uses a backreference, ${linear}`);
+    expect(refusal({ properties: { name: { pattern: '(?<x>a)\\k<x>' } } })).toBe(
+      `The schema's "pattern" "(?<x>a)\\\\k<x>" uses a backreference, ${linear}`,
+    );
+    expect(refusal({ pattern: '^(?=.*[0-9])[a-z0-9]+$' })).toBe(`The schema's "pattern" "^(?=.*[0-9])[a-z0-9]+$" uses a lookahead, ${linear}`);
+    expect(refusal({ pattern: 'a(?!b)' })).toBe(`The schema's "pattern" "a(?!b)" uses a lookahead, ${linear}`);
+    expect(refusal({ pattern: '(?<=\\$)[0-9]+' })).toBe(`The schema's "pattern" "(?<=\\\\$)[0-9]+" uses a lookbehind, ${linear}`);
+    expect(refusal({ $schema: 'http://json-schema.org/draft-07/schema#', patternProperties: { '(?<!x)y': { type: 'string' } } })).toBe(
+      `The schema's "patternProperties" key "(?<!x)y" uses a lookbehind, ${linear}`,
+    );
+    expect(refusal({ pattern: 'a{1001}' })).toBe(
+      'The schema\'s "pattern" "a{1001}" is one RE2 cannot compile: invalid repeat count: `{1001}` (RE2 repeats at most 1,000 times, nested counts multiplied).',
+    );
+    expect(refusal({ pattern: '^\\p{Emoji}$' })).toBe(
+      'The schema\'s "pattern" "^\\\\p{Emoji}$" uses the Unicode property \\p{Emoji}, which RE2 does not have (it has the General_Category values, such as \\p{L}, and the scripts by their full names, such as \\p{Script=Greek}).',
+    );
+    // What is not a regular expression at all is refused as before.
+    expect(refusal({ pattern: '(a' })).toMatch(/^The schema has a "pattern" that is not a valid regular expression: /);
+  });
+
+  it('keeps the meaning patterns have in JavaScript (ECMA-262, `u` flag): escapes, classes, `.`, `\\s`, Unicode', () => {
+    const cases: Array<[pattern: string, matches: string[], misses: string[]]> = [
+      ['^\\d+$', ['042'], ['٣', '4a']],
+      ['^\\w+$', ['a_Z9'], ['é', 'a-b']],
+      ['^\\s$', [' ', '\t', '\v', '\u00a0', '\u2028', '\ufeff', '\u3000'], ['a', '\u200b']],
+      ['^\\S$', ['a', '😀'], [' ', '\u00a0']],
+      ['^.$', ['a', '😀', '\u0085'], ['\n', '\r', '\u2028', '\u2029', '😀😀']],
+      ['^[^]$', ['\n'], ['']],
+      ['a[]', [], ['a', 'a[]']],
+      ['^\\p{L}+$', ['héllo', 'Ωμέγα'], ['a1']],
+      ['^\\p{Letter}\\P{Lu}$', ['Aa'], ['AA']],
+      ['^\\p{Script=Greek}+$', ['αβγ'], ['abc']],
+      ['^\\p{gc=Nd}$', ['٣'], ['x']],
+      ['^[\\p{ASCII}é]+$', ['abé'], ['ü']],
+      ['^\\u{1F600}\\ud83d\\ude01\\u0041\\x42\\cJ\\0$', ['😀😁AB\n\u0000'], []],
+      ['^[😀-😂]$', ['😁'], ['😃', '\ud83d']],
+      ['^[a-c-]$', ['b', '-'], ['d']],
+      ['^[\\b\\-\\]\\[]$', ['\b', '-', ']', '['], ['b']],
+      ['^\\.\\*\\/$', ['.*/'], ['a*/']],
+      ['\\bcat\\b', ['a cat'], ['concat']],
+      ['^(?<year>[0-9]{4})-(?:0[1-9]|1[0-2])$', ['2024-12'], ['2024-13']],
+      ['a$', ['ba'], ['a\n']],
+    ];
+    for (const [pattern, matches, misses] of cases) {
+      const compiled = linearRegExp(pattern, 'u');
+      const native = new RegExp(pattern, 'u');
+      for (const text of [...matches, ...misses]) {
+        expect(compiled.test(text), `${pattern} on ${JSON.stringify(text)}`).toBe(matches.includes(text));
+        expect(native.test(text), `V8: ${pattern} on ${JSON.stringify(text)}`).toBe(matches.includes(text));
+      }
+    }
+  });
+
+  it('answers as V8 does on random patterns and strings', () => {
+    const atom = fc.constantFrom(
+      'a',
+      'b',
+      'é',
+      '😀',
+      '.',
+      '\\s',
+      '\\S',
+      '\\d',
+      '\\w',
+      '\\W',
+      '[ab]',
+      '[^a]',
+      '[a-é]',
+      '[\\s1]',
+      '[^\\S]',
+      '\\p{L}',
+      '\\P{Ll}',
+      '\\u{1F600}',
+      '\\x61',
+      '[]',
+      '[^]',
+      '\\b',
+      '^',
+      '$',
+    );
+    const pattern = fc.letrec<{ term: string }>((tie) => ({
+      term: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        atom,
+        fc.tuple(tie('term'), tie('term')).map(([a, b]) => a + b),
+        fc.tuple(tie('term'), tie('term')).map(([a, b]) => `${a}|${b}`),
+        fc.tuple(fc.constantFrom('(', '(?:'), tie('term')).map(([open, inner]) => `${open}${inner})`),
+        fc.tuple(tie('term'), fc.constantFrom('*', '+', '?', '{1,2}', '*?', '{2}')).map(([inner, q]) => `(?:${inner})${q}`),
+      ),
+    })).term;
+    const text = fc
+      .array(fc.constantFrom('a', 'b', 'é', 'A', '1', ' ', '\u00a0', '\n', '\u2028', '😀', '_', '-', '\ud800'), { maxLength: 8 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(pattern, fc.array(text, { minLength: 1, maxLength: 6 }), (source, texts) => {
+        const native = new RegExp(source, 'u');
+        const compiled = linearRegExp(source, 'u');
+        for (const t of texts) expect(compiled.test(t), `${source} on ${JSON.stringify(t)}`).toBe(native.test(t));
+      }),
+      { numRuns: 1500, seed: fuzzSeed(20260512) },
+    );
   });
 });
 
