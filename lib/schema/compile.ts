@@ -2,13 +2,15 @@
 // bounded (lib/schema/limits.ts), its draft chosen by `$schema`, compiled once and cached (an LRU
 // bounded in entries and in schema text). Every refusal is a 400 bad_request naming the problem.
 // Remote `$ref`s are never fetched: ajv gets no `loadSchema`, so a reference that is not inside the
-// schema fails to compile and is refused here. Patterns run in linear time (patterns.ts).
+// schema fails to compile and is refused here. Patterns run in linear time (patterns.ts), and
+// `uniqueItems` is linear (unique-items.ts).
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { convert, ConversionError, isConversionError } from '@/lib/converter';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, SCHEMA_CACHE_CHARS, SCHEMA_CACHE_ENTRIES } from './limits';
 import { linearRegExp, UnsupportedPattern } from './patterns';
+import { uniqueItemsKeyword } from './unique-items';
 
 export type Draft = '2020-12' | 'draft-07';
 
@@ -129,8 +131,12 @@ function ajvFor(draft: Draft): Ajv {
   if (instances === null) {
     const modern = new Ajv2020(AJV_OPTIONS);
     const classic = new Ajv(AJV_OPTIONS);
-    addFormats(modern);
-    addFormats(classic);
+    for (const ajv of [modern, classic]) {
+      addFormats(ajv);
+      // ajv's own compares object items pair by pair (quadratic); ours is linear, with the same errors.
+      ajv.removeKeyword('uniqueItems');
+      ajv.addKeyword(uniqueItemsKeyword);
+    }
     instances = { '2020-12': modern, 'draft-07': classic };
   }
   return instances[draft];

@@ -1,10 +1,12 @@
 /** JSON Schema validation (lib/schema): every violation with the place of its node in the YAML or JSON text. */
+import Ajv2020 from 'ajv/dist/2020';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConversionError, validate, type ValidationIssue } from '@/lib/converter';
 import { clearSchemaCache, schemaCacheStats, validateDocument } from '@/lib/schema';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, SCHEMA_CACHE_ENTRIES } from '@/lib/schema/limits';
 import { linearRegExp } from '@/lib/schema/patterns';
+import { uniqueItemsKeyword } from '@/lib/schema/unique-items';
 import { fuzzSeed } from '../helpers/fuzz-seed';
 
 const DEPLOYMENT = {
@@ -437,6 +439,70 @@ describe('patterns run in linear time (RE2)', () => {
       }),
       { numRuns: 1500, seed: fuzzSeed(20260512) },
     );
+  });
+});
+
+describe('uniqueItems in linear time', () => {
+  it('reports the pair ajv reports, whatever the key order, 1 and 1.0 equal', () => {
+    expect(
+      validateDocument({ input: '[{"a": 1, "b": [1, {"c": 2}]}, 3, {"b": [1.0, {"c": 2}], "a": 1}]', type: 'json', schema: { uniqueItems: true } }),
+    ).toStrictEqual({
+      success: true,
+      valid: false,
+      errors: [
+        {
+          message: 'The document must NOT have duplicate items (items ## 0 and 2 are identical).',
+          line: 1,
+          column: 1,
+          code: 'SCHEMA_ITEMS',
+          path: '',
+          keyword: 'uniqueItems',
+          schemaPath: '#/uniqueItems',
+        },
+      ],
+    });
+    const schema = { properties: { list: { type: 'array', items: { type: 'integer' }, uniqueItems: true } } };
+    expect(places('list: [1, 2, 1]\n', schema)).toStrictEqual(['SCHEMA_ITEMS /list @1:7']);
+    // Shared by aliases, compared by value.
+    expect(places('a: &a {x: [1]}\nlist: [*a, {x: [2]}, *a]\n', { properties: { list: { uniqueItems: true } } })).toStrictEqual([
+      'SCHEMA_ITEMS /list @2:7',
+    ]);
+    expect(
+      validateDocument({ input: '[[1, 2], [2, 1], {"1": 2}, "[1,2]", 0, false, null, "", {}]', type: 'json', schema: { uniqueItems: true } }).valid,
+    ).toBe(true);
+  });
+
+  it("gives exactly the errors of ajv's own uniqueItems on random arrays", () => {
+    const options = { allErrors: true, strict: false, logger: false } as const;
+    const theirs = new Ajv2020(options);
+    const ours = new Ajv2020(options);
+    ours.removeKeyword('uniqueItems');
+    ours.addKeyword(uniqueItemsKeyword);
+    const schema = { properties: { list: { uniqueItems: true }, nested: { items: { uniqueItems: true } } } };
+    const [theirCheck, ourCheck] = [theirs.compile(schema), ours.compile(schema)];
+    // Few distinct leaves, so that equal items (in another key order) are frequent.
+    const value = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.constantFrom(0, -0, 1, 1.5, 'a', 'b', '', true, false, null),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('value'), { maxKeys: 3, noNullPrototype: true }),
+      ),
+    })).value;
+    let invalid = 0;
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 12 }), fc.array(fc.array(value, { maxLength: 5 }), { maxLength: 3 }), (list, nested) => {
+        const document = { list, nested };
+        const valid = ourCheck(document);
+        expect(valid).toBe(theirCheck(document));
+        expect(ourCheck.errors ?? null).toStrictEqual(theirCheck.errors ?? null);
+        if (!valid) invalid++;
+      }),
+      { numRuns: 3000, seed: fuzzSeed(20260513) },
+    );
+    // Both ways were exercised.
+    expect(invalid).toBeGreaterThan(500);
+    expect(invalid).toBeLessThan(2500);
   });
 });
 
