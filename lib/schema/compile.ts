@@ -2,13 +2,15 @@
 // bounded (lib/schema/limits.ts), its draft chosen by `$schema`, compiled once and cached (an LRU
 // bounded in entries and in schema text). Every refusal is a 400 bad_request naming the problem.
 // Remote `$ref`s are never fetched: ajv gets no `loadSchema`, so a reference that is not inside the
-// schema fails to compile and is refused here. Patterns run in linear time (patterns.ts), and
-// `uniqueItems` is linear (unique-items.ts).
+// schema fails to compile and is refused here. Nothing a schema asks for can hold a worker: patterns
+// run in linear time (patterns.ts), `uniqueItems` is linear (unique-items.ts), and a schema that
+// applies itself to the same value without end is refused before compiling (loops.ts).
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { convert, ConversionError, isConversionError } from '@/lib/converter';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, SCHEMA_CACHE_CHARS, SCHEMA_CACHE_ENTRIES } from './limits';
+import { inPlaceLoop } from './loops';
 import { linearRegExp, UnsupportedPattern } from './patterns';
 import { uniqueItemsKeyword } from './unique-items';
 
@@ -182,6 +184,8 @@ export function compileSchema(schemaField: unknown): CompiledSchema {
   const hit = known === null ? cached(text) : undefined;
   if (hit !== undefined) return hit;
   const draft = draftOf(schema);
+  const loop = inPlaceLoop(schema, draft);
+  if (loop !== null) throw endlessSchema(loop);
   // Compiled from a private copy: ajv keeps the object it compiled, the caller's may be changed later.
   const compiled = { draft, validate: compileIsolated(ajvFor(draft), JSON.parse(text) as object | boolean) };
   counters.compilations++;
@@ -239,7 +243,30 @@ function compileIsolated(ajv: Ajv, schema: object | boolean): ValidateFunction {
   }
 }
 
+const RECURSE_BY_MOVING =
+  'A schema may refer back to itself only through a keyword that moves into the value, such as "properties" or "items" ({"items": {"$ref": "#"}}).';
+
+/**
+ * The refusal of a schema whose check does not finish: `loop` describes the in-place loop found
+ * before compiling (loops.ts); null is the stack overflowing during a check (index.ts), the net for
+ * loops that check missed and for reference chains too long for the document's depth.
+ */
+export function endlessSchema(loop: string | null): ConversionError {
+  return refused(
+    loop === null
+      ? `Checking this document against the schema ran out of stack: the schema goes through too many references in a row, or refers back to itself without end. ${RECURSE_BY_MOVING}`
+      : `The schema loops: it applies itself to the same value without moving into it (${loop}), so checking a document against it would never end. ${RECURSE_BY_MOVING}`,
+  );
+}
+
+/** V8's and Safari's RangeError ("Maximum call stack size exceeded"), Firefox's "too much recursion". */
+export function isStackOverflow(err: unknown): boolean {
+  return err instanceof Error && (err instanceof RangeError || err.name === 'InternalError') && /call stack|too much recursion/i.test(err.message);
+}
+
 function compileError(err: unknown, schema: object | boolean): ConversionError {
+  // ajv compiles a referenced schema inside the compilation of the one that refers to it.
+  if (isStackOverflow(err)) return refused('The schema goes through too many references in a row to be compiled (compiling it ran out of stack).');
   if (err instanceof UnsupportedPattern)
     return refused(`The schema's ${patternKeyword(schema, err.pattern)} ${JSON.stringify(err.pattern)} ${err.reason}.`);
   if (err instanceof Error && 'missingRef' in err) {

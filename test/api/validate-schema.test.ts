@@ -161,4 +161,37 @@ describe('POST /api/validate with schema', () => {
       ],
     });
   });
+
+  const loops = (loop: string) =>
+    `The schema loops: it applies itself to the same value without moving into it (${loop}), so checking a document against it would never end. A schema may refer back to itself only through a keyword that moves into the value, such as "properties" or "items" ({"items": {"$ref": "#"}}).`;
+
+  it.each([
+    ['{"$ref": "#"}', { $ref: '#' }, '# -> # by "$ref"'],
+    ['{"$ref": "#/"}', { $ref: '#/' }, '# -> # by "$ref"'],
+    ['allOf', { allOf: [{ $ref: '#' }] }, '# -> #/allOf/0 by "allOf", #/allOf/0 -> # by "$ref"'],
+    ['draft-07', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', $ref: '#' }, '# -> # by "$ref"'],
+    ['$dynamicRef', { $dynamicRef: '#' }, '# -> # by "$dynamicRef"'],
+    [
+      'a -> b -> a',
+      { $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, $ref: '#/$defs/a' },
+      '#/$defs/a -> #/$defs/b by "$ref", #/$defs/b -> #/$defs/a by "$ref"',
+    ],
+  ])('refuses a schema that loops in place (%s) with 400 naming the loop, never 500', async (_name, schema, loop) => {
+    await expectError(await postJson('/api/validate', { input: 'a: 1', type: 'yaml', schema }), 400, { code: 'bad_request', message: loops(loop) });
+  });
+
+  it('answers 400, never 500, when a check runs out of stack, and still checks a recursive schema that descends', async () => {
+    // No loop, but 150 references in a row for each of 256 levels of the document.
+    const $defs: Record<string, unknown> = { a150: { items: { $ref: '#/$defs/a0' } } };
+    for (let i = 0; i < 150; i++) $defs[`a${i}`] = { allOf: [{ $ref: `#/$defs/a${i + 1}` }] };
+    const deep = { input: '['.repeat(256) + ']'.repeat(256), type: 'json', schema: { $defs, $ref: '#/$defs/a0' } };
+    await expectError(await postJson('/api/validate', deep), 400, {
+      code: 'bad_request',
+      message:
+        'Checking this document against the schema ran out of stack: the schema goes through too many references in a row, or refers back to itself without end. A schema may refer back to itself only through a keyword that moves into the value, such as "properties" or "items" ({"items": {"$ref": "#"}}).',
+    });
+    const tree = { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } } };
+    const body = await validateOk({ input: 'name: a\nchildren:\n  - name: b\n    children: [{name: 3}]\n', type: 'yaml', schema: tree });
+    expect(body.errors.map((e: { code: string; path: string }) => `${e.code} ${e.path}`)).toStrictEqual(['SCHEMA_TYPE /children/0/children/0/name']);
+  });
 });

@@ -506,6 +506,103 @@ describe('uniqueItems in linear time', () => {
   });
 });
 
+describe('schemas that loop in place', () => {
+  const draft07 = 'http://json-schema.org/draft-07/schema#';
+  const loops = (loop: string) =>
+    `The schema loops: it applies itself to the same value without moving into it (${loop}), so checking a document against it would never end. A schema may refer back to itself only through a keyword that moves into the value, such as "properties" or "items" ({"items": {"$ref": "#"}}).`;
+
+  it.each([
+    ['$ref "#"', { $ref: '#' }, '# -> # by "$ref"'],
+    ['$ref "#/"', { type: 'object', $ref: '#/' }, '# -> # by "$ref"'],
+    ['allOf', { allOf: [{ $ref: '#' }] }, '# -> #/allOf/0 by "allOf", #/allOf/0 -> # by "$ref"'],
+    ['anyOf after a type', { anyOf: [{ type: 'string' }, { $ref: '#' }] }, '# -> #/anyOf/1 by "anyOf", #/anyOf/1 -> # by "$ref"'],
+    ['not', { not: { $ref: '#' } }, '# -> #/not by "not", #/not -> # by "$ref"'],
+    // (`then` as JSON text: an object literal with a `then` is a thenable to the linter.)
+    ['if/then', JSON.parse('{"if": {"type": "object"}, "then": {"$ref": "#"}}'), '# -> #/then by "then", #/then -> # by "$ref"'],
+    [
+      'else',
+      { if: { type: 'object' }, else: { allOf: [{ $ref: '#' }] } },
+      '# -> #/else by "else", #/else -> #/else/allOf/0 by "allOf", #/else/allOf/0 -> # by "$ref"',
+    ],
+    [
+      'dependentSchemas',
+      { dependentSchemas: { a: { $ref: '#' } } },
+      '# -> #/dependentSchemas/a by "dependentSchemas", #/dependentSchemas/a -> # by "$ref"',
+    ],
+    ['draft-07 $ref with siblings', { $schema: draft07, type: 'object', $ref: '#' }, '# -> # by "$ref"'],
+    [
+      'draft-07 dependencies',
+      { $schema: draft07, dependencies: { a: { $ref: '#' } } },
+      '# -> #/dependencies/a by "dependencies", #/dependencies/a -> # by "$ref"',
+    ],
+    [
+      '$defs a -> b -> a',
+      { $defs: { a: { $ref: '#/$defs/b' }, b: { oneOf: [{ $ref: '#/$defs/a' }] } }, properties: { x: { $ref: '#/$defs/a' } } },
+      '#/$defs/a -> #/$defs/b by "$ref", #/$defs/b -> #/$defs/b/oneOf/0 by "oneOf", #/$defs/b/oneOf/0 -> #/$defs/a by "$ref"',
+    ],
+    ['$dynamicRef "#"', { $dynamicRef: '#' }, '# -> # by "$dynamicRef"'],
+    [
+      '$dynamicRef to an anchor',
+      { $dynamicAnchor: 'node', allOf: [{ $dynamicRef: '#node' }] },
+      '# -> #/allOf/0 by "allOf", #/allOf/0 -> # by "$dynamicRef"',
+    ],
+    ['$recursiveRef', { $recursiveAnchor: true, anyOf: [{ $recursiveRef: '#' }] }, '# -> #/anyOf/0 by "anyOf", #/anyOf/0 -> # by "$recursiveRef"'],
+    [
+      'an anchor',
+      { $defs: { a: { $anchor: 'x', allOf: [{ $ref: '#x' }] } }, $ref: '#x' },
+      '#/$defs/a -> #/$defs/a/allOf/0 by "allOf", #/$defs/a/allOf/0 -> #/$defs/a by "$ref"',
+    ],
+    [
+      'an embedded $id',
+      { $id: 'https://example.com/root', $defs: { a: { $id: 'a.json', allOf: [{ $ref: 'a.json' }] } }, $ref: 'a.json' },
+      '#/$defs/a -> #/$defs/a/allOf/0 by "allOf", #/$defs/a/allOf/0 -> #/$defs/a by "$ref"',
+    ],
+    [
+      'draft-07 "#name" $id',
+      { $schema: draft07, definitions: { a: { $id: '#x', not: { $ref: '#x' } } }, $ref: '#x' },
+      '#/definitions/a -> #/definitions/a/not by "not", #/definitions/a/not -> #/definitions/a by "$ref"',
+    ],
+    ['a reference into a data keyword', { $ref: '#/default', default: { $ref: '#' } }, '# -> #/default by "$ref", #/default -> # by "$ref"'],
+  ])('refuses %s with 400 before compiling', (_name, schema, loop) => {
+    expect(refusal(schema)).toBe(loops(loop));
+    expect(schemaCacheStats().compilations).toBe(0);
+  });
+
+  it('tells a tree (the schema again for each item) from a loop (the schema again for the same value)', () => {
+    const tree = { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } } };
+    expect(places('name: a\nchildren:\n  - name: b\n    children: [{name: 3}]\n', tree)).toStrictEqual([
+      'SCHEMA_TYPE /children/0/children/0/name @4:23',
+    ]);
+    const dynamicTree = { $dynamicAnchor: 'node', properties: { children: { items: { $dynamicRef: '#node' } } }, required: ['id'] };
+    expect(places('id: 1\nchildren: [{id: 2}, {}]\n', dynamicTree)).toStrictEqual(['SCHEMA_REQUIRED /children/1/id @2:21']);
+    // The same schemas applied to the value itself, not to its items: refused.
+    expect(refusal({ ...tree, allOf: [{ $ref: '#' }] })).toMatch(/^The schema loops: /);
+    expect(refusal({ ...dynamicTree, anyOf: [{ $dynamicRef: '#node' }] })).toMatch(/^The schema loops: /);
+    // A loop in a definition nothing uses is never run.
+    expect(validateDocument({ input: 'a: 1', type: 'yaml', schema: { $defs: { x: { $ref: '#/$defs/x' } } } }).valid).toBe(true);
+  });
+
+  /** `length` references in a row (no loop), then `items` back to the first. */
+  function referenceChain(length: number): object {
+    const $defs: Record<string, unknown> = { [`a${length}`]: { items: { $ref: '#/$defs/a0' } } };
+    for (let i = 0; i < length; i++) $defs[`a${i}`] = { allOf: [{ $ref: `#/$defs/a${i + 1}` }] };
+    return { $defs, $ref: '#/$defs/a0' };
+  }
+
+  it('answers 400, not a crash, when compiling or a check runs out of stack', () => {
+    expect(refusal(referenceChain(3000))).toBe(
+      'The schema goes through too many references in a row to be compiled (compiling it ran out of stack).',
+    );
+    // 100 references for each of 256 levels of the document.
+    expect(() => validateDocument({ input: '['.repeat(256) + ']'.repeat(256), type: 'json', schema: referenceChain(100) })).toThrow(
+      new ConversionError(
+        'bad_request',
+        'Checking this document against the schema ran out of stack: the schema goes through too many references in a row, or refers back to itself without end. A schema may refer back to itself only through a keyword that moves into the value, such as "properties" or "items" ({"items": {"$ref": "#"}}).',
+      ),
+    );
+  });
+});
+
 describe('the compilation cache', () => {
   it('compiles a schema once, and stays within its bound in entries', () => {
     const schema = (n: number) => ({ properties: { [`p${n}`]: { type: 'string' } } });
