@@ -267,8 +267,7 @@ export function isStackOverflow(err: unknown): boolean {
 function compileError(err: unknown, schema: object | boolean): ConversionError {
   // ajv compiles a referenced schema inside the compilation of the one that refers to it.
   if (isStackOverflow(err)) return refused('The schema goes through too many references in a row to be compiled (compiling it ran out of stack).');
-  if (err instanceof UnsupportedPattern)
-    return refused(`The schema's ${patternKeyword(schema, err.pattern)} ${JSON.stringify(err.pattern)} ${err.reason}.`);
+  if (err instanceof UnsupportedPattern) return refused(`The schema's ${patternKeyword(schema, err.pattern)} ${shown(err.pattern)} ${err.reason}.`);
   if (err instanceof Error && 'missingRef' in err) {
     const ref = String((err as { missingRef: unknown }).missingRef);
     const remote = /^[a-z][a-z0-9+.-]*:/i.test(ref);
@@ -285,6 +284,13 @@ function compileError(err: unknown, schema: object | boolean): ConversionError {
     return refused(`The schema is not a valid JSON Schema: ${message}`);
   }
   return refused('The schema could not be compiled.');
+}
+
+/** A pattern as a message quotes it: whole up to 200 characters, its start beyond. */
+function shown(pattern: string): string {
+  return pattern.length > 200
+    ? `${JSON.stringify(pattern.slice(0, 200))}... (${pattern.length.toLocaleString('en-US')} characters)`
+    : JSON.stringify(pattern);
 }
 
 /** How the schema uses a pattern it gave: `"pattern"`, or `"patternProperties" key`. */

@@ -38,7 +38,7 @@ function compileRe2(pattern: string, source: string): RE2JS {
   try {
     return RE2JS.compile(source);
   } catch (err) {
-    const description = err instanceof Error ? err.message.replace(/^error parsing regexp: /, '') : String(err);
+    const description = (err instanceof Error ? err.message.replace(/^error parsing regexp: /, '') : String(err)).slice(0, 200);
     // RE2 expands counted repetition, and bounds it (1,000, nested counts multiplied).
     const why = /repeat count/.test(description) ? ' (RE2 repeats at most 1,000 times, nested counts multiplied)' : '';
     throw new UnsupportedPattern(pattern, `is one RE2 cannot compile: ${description}${why}`);

@@ -354,6 +354,11 @@ describe('patterns run in linear time (RE2)', () => {
     expect(refusal({ pattern: '^\\p{Emoji}$' })).toBe(
       'The schema\'s "pattern" "^\\\\p{Emoji}$" uses the Unicode property \\p{Emoji}, which RE2 does not have (it has the General_Category values, such as \\p{L}, and the scripts by their full names, such as \\p{Script=Greek}).',
     );
+    // A long pattern is quoted by its start.
+    const long = `(a)\\1${'b'.repeat(1000)}`;
+    expect(refusal({ pattern: long })).toBe(
+      `The schema's "pattern" ${JSON.stringify(long.slice(0, 200))}... (1,005 characters) uses a backreference, ${linear}`,
+    );
     // What is not a regular expression at all is refused as before.
     expect(refusal({ pattern: '(a' })).toMatch(/^The schema has a "pattern" that is not a valid regular expression: /);
   });
