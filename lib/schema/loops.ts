@@ -23,6 +23,13 @@ interface Edge {
   target: Schema;
 }
 
+/** One step of a loop: `from` applies `to` through `keyword`. */
+interface Step {
+  from: Schema;
+  keyword: string;
+  to: Schema;
+}
+
 /** Where a schema without an `$id` lives, so that relative references resolve. */
 const DEFAULT_BASE = 'https://schema.yamljson.invalid/root';
 /** Keywords whose values are data, not schemas: an `$id` or an anchor in them declares nothing. */
@@ -54,7 +61,7 @@ export function inPlaceLoop(root: unknown, draft: Draft): string | null {
   const graph = new SchemaGraph(root, draft);
   const cycle = graph.findCycle();
   if (cycle === null) return null;
-  const steps = cycle.map(({ from, keyword, to }) => `${graph.pointerOf(from)} -> ${graph.pointerOf(to)} by "${keyword}"`);
+  const steps = graph.withoutHubs(cycle).map(({ from, keyword, to }) => `${graph.pointerOf(from)} -> ${graph.pointerOf(to)} by "${keyword}"`);
   const shown = steps.length > SHOWN_STEPS ? [...steps.slice(0, SHOWN_STEPS), `... (${steps.length} steps in all)`] : steps;
   return shown.join(', ');
 }
@@ -64,17 +71,48 @@ class SchemaGraph {
   private readonly resources = new Map<string, Schema>();
   private readonly anchors = new Map<string, Schema>();
   private readonly refTargets = new Set<Schema>();
+  /**
+   * Stand-ins for "every schema with this dynamic anchor" (by `$dynamicAnchor` name, or
+   * `$recursiveAnchor`), so that n dynamic references to n anchors make 2n edges, not n².
+   */
+  private readonly hubs = new Map<string, Schema>();
+  private readonly hubEdges = new Map<Schema, Edge[]>();
 
   constructor(
     private readonly root: Schema,
     private readonly draft: Draft,
   ) {
     this.index();
-    for (const [schema, place] of this.places) {
-      if (typeof schema.$ref !== 'string') continue;
-      const target = this.resolve(schema.$ref, place.base);
-      if (target !== undefined) this.refTargets.add(target);
+    for (const [schema, place] of [...this.places]) {
+      if (typeof schema.$ref === 'string') {
+        const target = this.resolve(schema.$ref, place.base);
+        if (target !== undefined) this.refTargets.add(target);
+      }
+      if (typeof schema.$dynamicAnchor === 'string') this.addToHub(`$dynamicAnchor ${schema.$dynamicAnchor}`, '$dynamicAnchor', schema);
+      if (schema.$recursiveAnchor === true) this.addToHub('$recursiveAnchor', '$recursiveAnchor', schema);
     }
+  }
+
+  private addToHub(name: string, keyword: string, target: Schema): void {
+    let hub = this.hubs.get(name);
+    if (hub === undefined) {
+      hub = {};
+      this.hubs.set(name, hub);
+      this.hubEdges.set(hub, []);
+      this.places.set(hub, { pointer: `(every ${name})`, base: DEFAULT_BASE, parent: null });
+    }
+    this.hubEdges.get(hub)!.push({ keyword, target });
+  }
+
+  /** A cycle's steps with the stand-ins taken out: X -> hub -> Y becomes X -> Y by X's keyword. */
+  withoutHubs(cycle: Step[]): Step[] {
+    const start = cycle.findIndex((step) => !this.hubEdges.has(step.from));
+    const steps: Step[] = [];
+    for (const step of [...cycle.slice(start), ...cycle.slice(0, start)]) {
+      if (this.hubEdges.has(step.from)) steps[steps.length - 1]!.to = step.to;
+      else steps.push({ ...step });
+    }
+    return steps;
   }
 
   pointerOf(schema: Schema): string {
@@ -147,6 +185,8 @@ class SchemaGraph {
 
   /** The subschemas `schema` applies to its own value. */
   private inPlace(schema: Schema): Edge[] {
+    const hubEdges = this.hubEdges.get(schema);
+    if (hubEdges !== undefined) return hubEdges;
     const edges: Edge[] = [];
     const add = (keyword: string, target: unknown) => {
       if (isSchema(target)) edges.push({ keyword, target });
@@ -169,23 +209,23 @@ class SchemaGraph {
     }
     if (typeof schema.$ref === 'string') add('$ref', this.resolve(schema.$ref, this.places.get(schema)!.base));
     if (this.draft === '2020-12') {
-      if (typeof schema.$dynamicRef === 'string')
-        for (const target of this.dynamicTargets(schema, schema.$dynamicRef.slice(1))) add('$dynamicRef', target);
-      if (typeof schema.$recursiveRef === 'string') for (const target of this.dynamicTargets(schema, null)) add('$recursiveRef', target);
+      if (typeof schema.$dynamicRef === 'string') {
+        for (const target of this.dynamicTargets(schema, `$dynamicAnchor ${schema.$dynamicRef.slice(1)}`)) add('$dynamicRef', target);
+      }
+      if (typeof schema.$recursiveRef === 'string')
+        for (const target of this.dynamicTargets(schema, '$recursiveAnchor')) add('$recursiveRef', target);
     }
     return edges;
   }
 
   /**
-   * What a `$dynamicRef` (anchor name) or `$recursiveRef` (null) may call in ajv: a schema with the
-   * matching dynamic anchor, or else the function it is compiled in (the root, or an enclosing schema
-   * compiled on its own: a reference's target or a dynamic anchor). All of them, to be safe.
+   * What a `$dynamicRef` or `$recursiveRef` may call in ajv: a schema with the matching dynamic anchor
+   * (through the hub of that anchor), or else the function it is compiled in (the root, or an enclosing
+   * schema compiled on its own: a reference's target or a dynamic anchor). All of them, to be safe.
    */
-  private dynamicTargets(from: Schema, anchor: string | null): Schema[] {
-    const targets: Schema[] = [];
-    for (const schema of this.places.keys()) {
-      if (anchor === null ? schema.$recursiveAnchor === true : schema.$dynamicAnchor === anchor) targets.push(schema);
-    }
+  private dynamicTargets(from: Schema, hubName: string): Schema[] {
+    const hub = this.hubs.get(hubName);
+    const targets: Schema[] = hub === undefined ? [] : [hub];
     for (let schema: Schema | null = from; schema !== null; schema = this.places.get(schema)!.parent) {
       if (schema === this.root || this.refTargets.has(schema) || typeof schema.$dynamicAnchor === 'string' || schema.$recursiveAnchor === true) {
         targets.push(schema);
@@ -226,7 +266,7 @@ class SchemaGraph {
   }
 
   /** A cycle of in-place edges among the applied subschemas (depth-first, without recursion), or null. */
-  findCycle(): Array<{ from: Schema; keyword: string; to: Schema }> | null {
+  findCycle(): Step[] | null {
     const ON_PATH = 1;
     const DONE = 2;
     const state = new Map<Schema, number>();
