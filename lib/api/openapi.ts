@@ -264,7 +264,7 @@ function validateOperation(): Json {
       'Invalid input is a normal answer: 200 with `valid: false` and every error found (at most 100). ' +
       'With `schema` (JSON Schema draft 2020-12 or draft-07), a document that parses is also checked against it: each violation comes with the line and column of its node, ' +
       'its JSON Pointer `path`, the failed `keyword` and a `SCHEMA_*` code; each document of a YAML stream is checked on its own (`document` says which). ' +
-      'A schema that cannot be used (not a schema, a remote `$ref`, past the size bounds) is a 400; a check that runs past the time limit of one conversion (a catastrophic `pattern`) is a 422 `limit_exceeded`.',
+      'A schema that cannot be used is a 400 naming why: not a schema, a remote `$ref`, past the size bounds, a `pattern` that does not run in linear time (patterns run on RE2: no backreferences or lookaround), a schema that applies itself to the same value without end (`{"$ref": "#"}`). A check that runs past the time limit of one conversion is a 422 `limit_exceeded`.',
     security: KEYED,
     requestBody: {
       required: true,

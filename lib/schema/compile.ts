@@ -2,12 +2,17 @@
 // bounded (lib/schema/limits.ts), its draft chosen by `$schema`, compiled once and cached (an LRU
 // bounded in entries and in schema text). Every refusal is a 400 bad_request naming the problem.
 // Remote `$ref`s are never fetched: ajv gets no `loadSchema`, so a reference that is not inside the
-// schema fails to compile and is refused here.
+// schema fails to compile and is refused here. Nothing a schema asks for can hold a worker: patterns
+// run in linear time (patterns.ts), `uniqueItems` is linear (unique-items.ts), and a schema that
+// applies itself to the same value without end is refused before compiling (loops.ts).
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { convert, ConversionError, isConversionError } from '@/lib/converter';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, SCHEMA_CACHE_CHARS, SCHEMA_CACHE_ENTRIES } from './limits';
+import { inPlaceLoop } from './loops';
+import { linearRegExp, UnsupportedPattern } from './patterns';
+import { uniqueItemsKeyword } from './unique-items';
 
 export type Draft = '2020-12' | 'draft-07';
 
@@ -117,6 +122,8 @@ const AJV_OPTIONS = {
   logger: false,
   // No `loadSchema`: ajv never fetches a schema; `$data` off (a value deciding a regex is a ReDoS door).
   $data: false,
+  // `pattern` and `patternProperties` on RE2: linear time in the string, whatever the pattern.
+  code: { regExp: linearRegExp },
 } as const;
 
 let instances: { '2020-12': Ajv; 'draft-07': Ajv } | null = null;
@@ -126,8 +133,12 @@ function ajvFor(draft: Draft): Ajv {
   if (instances === null) {
     const modern = new Ajv2020(AJV_OPTIONS);
     const classic = new Ajv(AJV_OPTIONS);
-    addFormats(modern);
-    addFormats(classic);
+    for (const ajv of [modern, classic]) {
+      addFormats(ajv);
+      // ajv's own compares object items pair by pair (quadratic); ours is linear, with the same errors.
+      ajv.removeKeyword('uniqueItems');
+      ajv.addKeyword(uniqueItemsKeyword);
+    }
     instances = { '2020-12': modern, 'draft-07': classic };
   }
   return instances[draft];
@@ -173,6 +184,8 @@ export function compileSchema(schemaField: unknown): CompiledSchema {
   const hit = known === null ? cached(text) : undefined;
   if (hit !== undefined) return hit;
   const draft = draftOf(schema);
+  const loop = inPlaceLoop(schema, draft);
+  if (loop !== null) throw endlessSchema(loop);
   // Compiled from a private copy: ajv keeps the object it compiled, the caller's may be changed later.
   const compiled = { draft, validate: compileIsolated(ajvFor(draft), JSON.parse(text) as object | boolean) };
   counters.compilations++;
@@ -222,7 +235,7 @@ function compileIsolated(ajv: Ajv, schema: object | boolean): ValidateFunction {
   try {
     return ajv.compile(schema);
   } catch (err) {
-    throw compileError(err);
+    throw compileError(err, schema);
   } finally {
     if (typeof schema === 'object') ajv.removeSchema(schema);
     for (const key of Object.keys(ajv.refs)) if (!refsBefore.has(key)) delete ajv.refs[key];
@@ -230,7 +243,31 @@ function compileIsolated(ajv: Ajv, schema: object | boolean): ValidateFunction {
   }
 }
 
-function compileError(err: unknown): ConversionError {
+const RECURSE_BY_MOVING =
+  'A schema may refer back to itself only through a keyword that moves into the value, such as "properties" or "items" ({"items": {"$ref": "#"}}).';
+
+/**
+ * The refusal of a schema whose check does not finish: `loop` describes the in-place loop found
+ * before compiling (loops.ts); null is the stack overflowing during a check (index.ts), the net for
+ * loops that check missed and for reference chains too long for the document's depth.
+ */
+export function endlessSchema(loop: string | null): ConversionError {
+  return refused(
+    loop === null
+      ? `Checking this document against the schema ran out of stack: the schema goes through too many references in a row, or refers back to itself without end. ${RECURSE_BY_MOVING}`
+      : `The schema loops: it applies itself to the same value without moving into it (${loop}), so checking a document against it would never end. ${RECURSE_BY_MOVING}`,
+  );
+}
+
+/** V8's and Safari's RangeError ("Maximum call stack size exceeded"), Firefox's "too much recursion". */
+export function isStackOverflow(err: unknown): boolean {
+  return err instanceof Error && (err instanceof RangeError || err.name === 'InternalError') && /call stack|too much recursion/i.test(err.message);
+}
+
+function compileError(err: unknown, schema: object | boolean): ConversionError {
+  // ajv compiles a referenced schema inside the compilation of the one that refers to it.
+  if (isStackOverflow(err)) return refused('The schema goes through too many references in a row to be compiled (compiling it ran out of stack).');
+  if (err instanceof UnsupportedPattern) return refused(`The schema's ${patternKeyword(schema, err.pattern)} ${shown(err.pattern)} ${err.reason}.`);
   if (err instanceof Error && 'missingRef' in err) {
     const ref = String((err as { missingRef: unknown }).missingRef);
     const remote = /^[a-z][a-z0-9+.-]*:/i.test(ref);
@@ -247,6 +284,28 @@ function compileError(err: unknown): ConversionError {
     return refused(`The schema is not a valid JSON Schema: ${message}`);
   }
   return refused('The schema could not be compiled.');
+}
+
+/** A pattern as a message quotes it: whole up to 200 characters, its start beyond. */
+function shown(pattern: string): string {
+  return pattern.length > 200
+    ? `${JSON.stringify(pattern.slice(0, 200))}... (${pattern.length.toLocaleString('en-US')} characters)`
+    : JSON.stringify(pattern);
+}
+
+/** How the schema uses a pattern it gave: `"pattern"`, or `"patternProperties" key`. */
+function patternKeyword(schema: object | boolean, pattern: string): string {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    const record = value as Record<string, unknown>;
+    if (record.pattern === pattern) return '"pattern"';
+    const properties = record.patternProperties;
+    if (typeof properties === 'object' && properties !== null && Object.hasOwn(properties, pattern)) return '"patternProperties" key';
+    stack.push(...Object.values(record));
+  }
+  return 'pattern';
 }
 
 export type { ErrorObject };

@@ -19,7 +19,8 @@ import { fastYamlToJson } from '@/lib/converter/yaml/fast';
 import { readYaml } from '@/lib/converter/yaml/read-yaml';
 import { parseYamlVersionOrThrow } from '@/lib/converter/yaml-version';
 import { validate, type ValidateRequest, type ValidateResult, type ValidateType, type ValidationIssue } from '@/lib/converter';
-import { compileSchema } from './compile';
+import type { ValidateFunction } from 'ajv';
+import { compileSchema, endlessSchema, isStackOverflow } from './compile';
 import { violationOf, type Violation } from './issues';
 import { jsonPlaces } from './json-places';
 import { LineIndex, placeOf, wantedPointers, type PlaceIndex } from './pointer';
@@ -42,7 +43,7 @@ export function validateDocument(request: ValidateRequest, options: { deadline?:
     deadline.check();
     const violations: Array<{ document: number; violation: Violation }> = [];
     for (let document = 0; document < read.length && violations.length < MAX_ERRORS; document++) {
-      if (compiled.validate(read[document])) continue;
+      if (checkValue(compiled.validate, read[document])) continue;
       for (const error of compiled.validate.errors ?? []) {
         if (violations.length >= MAX_ERRORS) break;
         violations.push({ document, violation: violationOf(error) });
@@ -52,6 +53,20 @@ export function validateDocument(request: ValidateRequest, options: { deadline?:
     if (violations.length === 0) return { success: true, valid: true, errors: [] };
     return { success: true, valid: false, errors: placeViolations(request.input, parseValidateTypeOrThrow(request.type), read.length, violations) };
   });
+}
+
+/**
+ * ajv's check of one value. A schema that loops in place is refused before compiling (loops.ts); one
+ * that loops in a way that check missed, or goes through more references in a row than the stack
+ * holds at this document's depth, overflows the stack here: a 400 too, never a 500.
+ */
+function checkValue(validate: ValidateFunction, value: unknown): boolean {
+  try {
+    return validate(value);
+  } catch (err) {
+    if (isStackOverflow(err)) throw endlessSchema(null);
+    throw err;
+  }
 }
 
 /** The values of the documents, or the answer for a document that does not parse. */

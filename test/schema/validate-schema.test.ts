@@ -1,8 +1,13 @@
 /** JSON Schema validation (lib/schema): every violation with the place of its node in the YAML or JSON text. */
+import Ajv2020 from 'ajv/dist/2020';
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConversionError, validate, type ValidationIssue } from '@/lib/converter';
 import { clearSchemaCache, schemaCacheStats, validateDocument } from '@/lib/schema';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, SCHEMA_CACHE_ENTRIES } from '@/lib/schema/limits';
+import { linearRegExp } from '@/lib/schema/patterns';
+import { uniqueItemsKeyword } from '@/lib/schema/unique-items';
+import { fuzzSeed } from '../helpers/fuzz-seed';
 
 const DEPLOYMENT = {
   type: 'object',
@@ -306,6 +311,300 @@ describe('refused schemas', () => {
     expect(refusal([1])).toMatch(/^Field "schema" must be a JSON Schema/);
     expect(refusal({ type: 'nope' })).toMatch(/^The schema is not a valid JSON Schema: schema\/type must be equal to one of the allowed values/);
     expect(refusal({ pattern: '(' })).toMatch(/not a valid regular expression/);
+  });
+});
+
+describe('patterns run in linear time (RE2)', () => {
+  it('answers `^(a+)+$` against 44 `a` then `!` (exponential on a backtracking engine) with its violation', () => {
+    const input = JSON.stringify(`${'a'.repeat(44)}!`);
+    expect(validateDocument({ input, type: 'json', schema: { type: 'string', pattern: '^(a+)+$' } })).toStrictEqual({
+      success: true,
+      valid: false,
+      errors: [
+        {
+          message: 'The document must match pattern "^(a+)+$".',
+          line: 1,
+          column: 1,
+          code: 'SCHEMA_PATTERN',
+          path: '',
+          keyword: 'pattern',
+          schemaPath: '#/pattern',
+        },
+      ],
+    });
+    const properties = { type: 'object', patternProperties: { '^(a+)+$': { type: 'integer' } } };
+    expect(places(`{"${'a'.repeat(44)}!": "x", "aaa": "y"}`, properties, 'json')).toStrictEqual(['SCHEMA_TYPE /aaa @1:63']);
+  });
+
+  it('refuses what RE2 cannot run, naming the keyword, the pattern and why', () => {
+    const linear = 'which this service does not run (patterns run in linear time, RE2 syntax).';
+    expect(refusal({ pattern: '(a)\\1' })).toBe(`The schema's "pattern" "(a)\\\\1" uses a backreference, ${linear}`);
+    expect(refusal({ properties: { name: { pattern: '(?<x>a)\\k<x>' } } })).toBe(
+      `The schema's "pattern" "(?<x>a)\\\\k<x>" uses a backreference, ${linear}`,
+    );
+    expect(refusal({ pattern: '^(?=.*[0-9])[a-z0-9]+$' })).toBe(`The schema's "pattern" "^(?=.*[0-9])[a-z0-9]+$" uses a lookahead, ${linear}`);
+    expect(refusal({ pattern: 'a(?!b)' })).toBe(`The schema's "pattern" "a(?!b)" uses a lookahead, ${linear}`);
+    expect(refusal({ pattern: '(?<=\\$)[0-9]+' })).toBe(`The schema's "pattern" "(?<=\\\\$)[0-9]+" uses a lookbehind, ${linear}`);
+    expect(refusal({ $schema: 'http://json-schema.org/draft-07/schema#', patternProperties: { '(?<!x)y': { type: 'string' } } })).toBe(
+      `The schema's "patternProperties" key "(?<!x)y" uses a lookbehind, ${linear}`,
+    );
+    expect(refusal({ pattern: 'a{1001}' })).toBe(
+      'The schema\'s "pattern" "a{1001}" is one RE2 cannot compile: invalid repeat count: `{1001}` (RE2 repeats at most 1,000 times, nested counts multiplied).',
+    );
+    expect(refusal({ pattern: '^\\p{Emoji}$' })).toBe(
+      'The schema\'s "pattern" "^\\\\p{Emoji}$" uses the Unicode property \\p{Emoji}, which RE2 does not have (it has the General_Category values, such as \\p{L}, and the scripts by their full names, such as \\p{Script=Greek}).',
+    );
+    // A long pattern is quoted by its start.
+    const long = `(a)\\1${'b'.repeat(1000)}`;
+    expect(refusal({ pattern: long })).toBe(
+      `The schema's "pattern" ${JSON.stringify(long.slice(0, 200))}... (1,005 characters) uses a backreference, ${linear}`,
+    );
+    // What is not a regular expression at all is refused as before.
+    expect(refusal({ pattern: '(a' })).toMatch(/^The schema has a "pattern" that is not a valid regular expression: /);
+  });
+
+  it('keeps the meaning patterns have in JavaScript (ECMA-262, `u` flag): escapes, classes, `.`, `\\s`, Unicode', () => {
+    const cases: Array<[pattern: string, matches: string[], misses: string[]]> = [
+      ['^\\d+$', ['042'], ['٣', '4a']],
+      ['^\\w+$', ['a_Z9'], ['é', 'a-b']],
+      ['^\\s$', [' ', '\t', '\v', '\u00a0', '\u2028', '\ufeff', '\u3000'], ['a', '\u200b']],
+      ['^\\S$', ['a', '😀'], [' ', '\u00a0']],
+      ['^.$', ['a', '😀', '\u0085'], ['\n', '\r', '\u2028', '\u2029', '😀😀']],
+      ['^[^]$', ['\n'], ['']],
+      ['a[]', [], ['a', 'a[]']],
+      ['^\\p{L}+$', ['héllo', 'Ωμέγα'], ['a1']],
+      ['^\\p{Letter}\\P{Lu}$', ['Aa'], ['AA']],
+      ['^\\p{Script=Greek}+$', ['αβγ'], ['abc']],
+      ['^\\p{gc=Nd}$', ['٣'], ['x']],
+      ['^[\\p{ASCII}é]+$', ['abé'], ['ü']],
+      ['^\\u{1F600}\\ud83d\\ude01\\u0041\\x42\\cJ\\0$', ['😀😁AB\n\u0000'], []],
+      ['^[😀-😂]$', ['😁'], ['😃', '\ud83d']],
+      ['^[a-c-]$', ['b', '-'], ['d']],
+      ['^[\\b\\-\\]\\[]$', ['\b', '-', ']', '['], ['b']],
+      ['^\\.\\*\\/$', ['.*/'], ['a*/']],
+      ['\\bcat\\b', ['a cat'], ['concat']],
+      ['^(?<year>[0-9]{4})-(?:0[1-9]|1[0-2])$', ['2024-12'], ['2024-13']],
+      ['a$', ['ba'], ['a\n']],
+    ];
+    for (const [pattern, matches, misses] of cases) {
+      const compiled = linearRegExp(pattern, 'u');
+      const native = new RegExp(pattern, 'u');
+      for (const text of [...matches, ...misses]) {
+        expect(compiled.test(text), `${pattern} on ${JSON.stringify(text)}`).toBe(matches.includes(text));
+        expect(native.test(text), `V8: ${pattern} on ${JSON.stringify(text)}`).toBe(matches.includes(text));
+      }
+    }
+  });
+
+  it('answers as V8 does on random patterns and strings', () => {
+    const atom = fc.constantFrom(
+      'a',
+      'b',
+      'é',
+      '😀',
+      '.',
+      '\\s',
+      '\\S',
+      '\\d',
+      '\\w',
+      '\\W',
+      '[ab]',
+      '[^a]',
+      '[a-é]',
+      '[\\s1]',
+      '[^\\S]',
+      '\\p{L}',
+      '\\P{Ll}',
+      '\\u{1F600}',
+      '\\x61',
+      '[]',
+      '[^]',
+      '\\b',
+      '^',
+      '$',
+    );
+    const pattern = fc.letrec<{ term: string }>((tie) => ({
+      term: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        atom,
+        fc.tuple(tie('term'), tie('term')).map(([a, b]) => a + b),
+        fc.tuple(tie('term'), tie('term')).map(([a, b]) => `${a}|${b}`),
+        fc.tuple(fc.constantFrom('(', '(?:'), tie('term')).map(([open, inner]) => `${open}${inner})`),
+        fc.tuple(tie('term'), fc.constantFrom('*', '+', '?', '{1,2}', '*?', '{2}')).map(([inner, q]) => `(?:${inner})${q}`),
+      ),
+    })).term;
+    const text = fc
+      .array(fc.constantFrom('a', 'b', 'é', 'A', '1', ' ', '\u00a0', '\n', '\u2028', '😀', '_', '-', '\ud800'), { maxLength: 8 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(pattern, fc.array(text, { minLength: 1, maxLength: 6 }), (source, texts) => {
+        const native = new RegExp(source, 'u');
+        const compiled = linearRegExp(source, 'u');
+        for (const t of texts) expect(compiled.test(t), `${source} on ${JSON.stringify(t)}`).toBe(native.test(t));
+      }),
+      { numRuns: 1500, seed: fuzzSeed(20260512) },
+    );
+  });
+});
+
+describe('uniqueItems in linear time', () => {
+  it('reports the pair ajv reports, whatever the key order, 1 and 1.0 equal', () => {
+    expect(
+      validateDocument({ input: '[{"a": 1, "b": [1, {"c": 2}]}, 3, {"b": [1.0, {"c": 2}], "a": 1}]', type: 'json', schema: { uniqueItems: true } }),
+    ).toStrictEqual({
+      success: true,
+      valid: false,
+      errors: [
+        {
+          message: 'The document must NOT have duplicate items (items ## 0 and 2 are identical).',
+          line: 1,
+          column: 1,
+          code: 'SCHEMA_ITEMS',
+          path: '',
+          keyword: 'uniqueItems',
+          schemaPath: '#/uniqueItems',
+        },
+      ],
+    });
+    const schema = { properties: { list: { type: 'array', items: { type: 'integer' }, uniqueItems: true } } };
+    expect(places('list: [1, 2, 1]\n', schema)).toStrictEqual(['SCHEMA_ITEMS /list @1:7']);
+    // Shared by aliases, compared by value.
+    expect(places('a: &a {x: [1]}\nlist: [*a, {x: [2]}, *a]\n', { properties: { list: { uniqueItems: true } } })).toStrictEqual([
+      'SCHEMA_ITEMS /list @2:7',
+    ]);
+    expect(
+      validateDocument({ input: '[[1, 2], [2, 1], {"1": 2}, "[1,2]", 0, false, null, "", {}]', type: 'json', schema: { uniqueItems: true } }).valid,
+    ).toBe(true);
+  });
+
+  it("gives exactly the errors of ajv's own uniqueItems on random arrays", () => {
+    const options = { allErrors: true, strict: false, logger: false } as const;
+    const theirs = new Ajv2020(options);
+    const ours = new Ajv2020(options);
+    ours.removeKeyword('uniqueItems');
+    ours.addKeyword(uniqueItemsKeyword);
+    const schema = { properties: { list: { uniqueItems: true }, nested: { items: { uniqueItems: true } } } };
+    const [theirCheck, ourCheck] = [theirs.compile(schema), ours.compile(schema)];
+    // Few distinct leaves, so that equal items (in another key order) are frequent.
+    const value = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.constantFrom(0, -0, 1, 1.5, 'a', 'b', '', true, false, null),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('value'), { maxKeys: 3, noNullPrototype: true }),
+      ),
+    })).value;
+    let invalid = 0;
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 12 }), fc.array(fc.array(value, { maxLength: 5 }), { maxLength: 3 }), (list, nested) => {
+        const document = { list, nested };
+        const valid = ourCheck(document);
+        expect(valid).toBe(theirCheck(document));
+        expect(ourCheck.errors ?? null).toStrictEqual(theirCheck.errors ?? null);
+        if (!valid) invalid++;
+      }),
+      { numRuns: 3000, seed: fuzzSeed(20260513) },
+    );
+    // Both ways were exercised.
+    expect(invalid).toBeGreaterThan(500);
+    expect(invalid).toBeLessThan(2500);
+  });
+});
+
+describe('schemas that loop in place', () => {
+  const draft07 = 'http://json-schema.org/draft-07/schema#';
+  const loops = (loop: string) =>
+    `The schema loops: it applies itself to the same value without moving into it (${loop}), so checking a document against it would never end. A schema may refer back to itself only through a keyword that moves into the value, such as "properties" or "items" ({"items": {"$ref": "#"}}).`;
+
+  it.each([
+    ['$ref "#"', { $ref: '#' }, '# -> # by "$ref"'],
+    ['$ref "#/"', { type: 'object', $ref: '#/' }, '# -> # by "$ref"'],
+    ['allOf', { allOf: [{ $ref: '#' }] }, '# -> #/allOf/0 by "allOf", #/allOf/0 -> # by "$ref"'],
+    ['anyOf after a type', { anyOf: [{ type: 'string' }, { $ref: '#' }] }, '# -> #/anyOf/1 by "anyOf", #/anyOf/1 -> # by "$ref"'],
+    ['not', { not: { $ref: '#' } }, '# -> #/not by "not", #/not -> # by "$ref"'],
+    // (`then` as JSON text: an object literal with a `then` is a thenable to the linter.)
+    ['if/then', JSON.parse('{"if": {"type": "object"}, "then": {"$ref": "#"}}'), '# -> #/then by "then", #/then -> # by "$ref"'],
+    [
+      'else',
+      { if: { type: 'object' }, else: { allOf: [{ $ref: '#' }] } },
+      '# -> #/else by "else", #/else -> #/else/allOf/0 by "allOf", #/else/allOf/0 -> # by "$ref"',
+    ],
+    [
+      'dependentSchemas',
+      { dependentSchemas: { a: { $ref: '#' } } },
+      '# -> #/dependentSchemas/a by "dependentSchemas", #/dependentSchemas/a -> # by "$ref"',
+    ],
+    ['draft-07 $ref with siblings', { $schema: draft07, type: 'object', $ref: '#' }, '# -> # by "$ref"'],
+    [
+      'draft-07 dependencies',
+      { $schema: draft07, dependencies: { a: { $ref: '#' } } },
+      '# -> #/dependencies/a by "dependencies", #/dependencies/a -> # by "$ref"',
+    ],
+    [
+      '$defs a -> b -> a',
+      { $defs: { a: { $ref: '#/$defs/b' }, b: { oneOf: [{ $ref: '#/$defs/a' }] } }, properties: { x: { $ref: '#/$defs/a' } } },
+      '#/$defs/a -> #/$defs/b by "$ref", #/$defs/b -> #/$defs/b/oneOf/0 by "oneOf", #/$defs/b/oneOf/0 -> #/$defs/a by "$ref"',
+    ],
+    ['$dynamicRef "#"', { $dynamicRef: '#' }, '# -> # by "$dynamicRef"'],
+    [
+      '$dynamicRef to an anchor',
+      { $dynamicAnchor: 'node', allOf: [{ $dynamicRef: '#node' }] },
+      '# -> #/allOf/0 by "allOf", #/allOf/0 -> # by "$dynamicRef"',
+    ],
+    ['$recursiveRef', { $recursiveAnchor: true, anyOf: [{ $recursiveRef: '#' }] }, '# -> #/anyOf/0 by "anyOf", #/anyOf/0 -> # by "$recursiveRef"'],
+    [
+      'an anchor',
+      { $defs: { a: { $anchor: 'x', allOf: [{ $ref: '#x' }] } }, $ref: '#x' },
+      '#/$defs/a -> #/$defs/a/allOf/0 by "allOf", #/$defs/a/allOf/0 -> #/$defs/a by "$ref"',
+    ],
+    [
+      'an embedded $id',
+      { $id: 'https://example.com/root', $defs: { a: { $id: 'a.json', allOf: [{ $ref: 'a.json' }] } }, $ref: 'a.json' },
+      '#/$defs/a -> #/$defs/a/allOf/0 by "allOf", #/$defs/a/allOf/0 -> #/$defs/a by "$ref"',
+    ],
+    [
+      'draft-07 "#name" $id',
+      { $schema: draft07, definitions: { a: { $id: '#x', not: { $ref: '#x' } } }, $ref: '#x' },
+      '#/definitions/a -> #/definitions/a/not by "not", #/definitions/a/not -> #/definitions/a by "$ref"',
+    ],
+    ['a reference into a data keyword', { $ref: '#/default', default: { $ref: '#' } }, '# -> #/default by "$ref", #/default -> # by "$ref"'],
+  ])('refuses %s with 400 before compiling', (_name, schema, loop) => {
+    expect(refusal(schema)).toBe(loops(loop));
+    expect(schemaCacheStats().compilations).toBe(0);
+  });
+
+  it('tells a tree (the schema again for each item) from a loop (the schema again for the same value)', () => {
+    const tree = { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } } };
+    expect(places('name: a\nchildren:\n  - name: b\n    children: [{name: 3}]\n', tree)).toStrictEqual([
+      'SCHEMA_TYPE /children/0/children/0/name @4:23',
+    ]);
+    const dynamicTree = { $dynamicAnchor: 'node', properties: { children: { items: { $dynamicRef: '#node' } } }, required: ['id'] };
+    expect(places('id: 1\nchildren: [{id: 2}, {}]\n', dynamicTree)).toStrictEqual(['SCHEMA_REQUIRED /children/1/id @2:21']);
+    // The same schemas applied to the value itself, not to its items: refused.
+    expect(refusal({ ...tree, allOf: [{ $ref: '#' }] })).toMatch(/^The schema loops: /);
+    expect(refusal({ ...dynamicTree, anyOf: [{ $dynamicRef: '#node' }] })).toMatch(/^The schema loops: /);
+    // A loop in a definition nothing uses is never run.
+    expect(validateDocument({ input: 'a: 1', type: 'yaml', schema: { $defs: { x: { $ref: '#/$defs/x' } } } }).valid).toBe(true);
+  });
+
+  /** `length` references in a row (no loop), then `items` back to the first. */
+  function referenceChain(length: number): object {
+    const $defs: Record<string, unknown> = { [`a${length}`]: { items: { $ref: '#/$defs/a0' } } };
+    for (let i = 0; i < length; i++) $defs[`a${i}`] = { allOf: [{ $ref: `#/$defs/a${i + 1}` }] };
+    return { $defs, $ref: '#/$defs/a0' };
+  }
+
+  it('answers 400, not a crash, when compiling or a check runs out of stack', () => {
+    expect(refusal(referenceChain(3000))).toBe(
+      'The schema goes through too many references in a row to be compiled (compiling it ran out of stack).',
+    );
+    // 100 references for each of 256 levels of the document.
+    expect(() => validateDocument({ input: '['.repeat(256) + ']'.repeat(256), type: 'json', schema: referenceChain(100) })).toThrow(
+      new ConversionError(
+        'bad_request',
+        'Checking this document against the schema ran out of stack: the schema goes through too many references in a row, or refers back to itself without end. A schema may refer back to itself only through a keyword that moves into the value, such as "properties" or "items" ({"items": {"$ref": "#"}}).',
+      ),
+    );
   });
 });
 
