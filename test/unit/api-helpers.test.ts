@@ -52,20 +52,15 @@ describe('newRequestId', () => {
 });
 
 describe('toErrorResponse', () => {
-  it('hides unknown errors behind a generic 500 and logs them with the request id', async () => {
-    const logged: unknown[][] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => logged.push(args);
-    try {
-      const res = toErrorResponse(new Error('secret stack detail'), 'req_test');
-      expect(res.status).toBe(500);
-      const text = await res.text();
-      expect(text).not.toContain('secret');
-      expect(JSON.parse(text).error.code).toBe('internal_error');
-      expect(String(logged[0]?.[0])).toContain('req_test');
-    } finally {
-      console.error = original;
-    }
+  it('hides unknown errors behind a generic 500 and reports them (the log) with the error itself', async () => {
+    const reported: unknown[] = [];
+    const thrown = new Error('secret stack detail');
+    const res = toResponse(toErrorReply(thrown, 'req_test', (failure) => reported.push(failure)));
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain('secret');
+    expect(JSON.parse(text).error).toMatchObject({ code: 'internal_error', requestId: 'req_test' });
+    expect(reported).toStrictEqual([{ internal: thrown }]);
   });
 
   it('maps ConversionError codes and passes invalid_input details through', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@/lib/accounts/users';
 import { HOUR_MS, hourStart, MemoryQuotaStore } from '@/lib/accounts/quota';
 import type { Db } from '@/lib/db/client';
+import type { Logger } from '@/lib/observability/logger';
 import { GOOD_PASSWORD, migratedEmbeddedDatabase, type TemporaryDatabase, uniqueEmail } from '../helpers/fixtures';
 
 let database: TemporaryDatabase;
@@ -102,22 +103,18 @@ describe('MemoryQuotaStore', () => {
   it('a failed write keeps the counts: the next flush stores them exactly once', async () => {
     const userId = await freeAccount();
     const w = watchedDb();
-    const store = new MemoryQuotaStore(w.db);
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      for (let i = 0; i < 3; i++) await store.consume(userId, 'free');
-      w.failNextWrite();
-      await store.flush();
-      expect(error).toHaveBeenCalledTimes(1);
-      expect(await stored(userId)).toBeNull();
-      expect((await store.consume(userId, 'free')).remaining).toBe(96);
-      await store.flush();
-      expect(await stored(userId)).toBe(4);
-      await store.flush();
-      expect(await stored(userId)).toBe(4);
-    } finally {
-      error.mockRestore();
-    }
+    const error = vi.fn();
+    const store = new MemoryQuotaStore(w.db, Date.now, { error } as unknown as Logger);
+    for (let i = 0; i < 3; i++) await store.consume(userId, 'free');
+    w.failNextWrite();
+    await store.flush();
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(await stored(userId)).toBeNull();
+    expect((await store.consume(userId, 'free')).remaining).toBe(96);
+    await store.flush();
+    expect(await stored(userId)).toBe(4);
+    await store.flush();
+    expect(await stored(userId)).toBe(4);
   });
 
   it('flush() resolves after writes already under way; flushes at once write nothing twice; unflushed calls are written by the scheduled flush, unasked', async () => {
