@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ResetPasswordForm } from '@/components/auth/reset-password-form';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { PASSWORD_MIN_LENGTH } from '@/lib/accounts/passwords';
 import { resetLinkEmail } from '@/lib/accounts/recovery';
 import { services } from '@/lib/services/seam';
@@ -24,9 +25,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
         </>
       ) : (
         <div className="card">
-          <p className="alert alert-error" role="alert">
-            This link does not work any more: it was used already, it is more than 30 minutes old, or it was not copied whole.
-          </p>
+          <ErrorAlert message="This link does not work any more: it was used already, it is more than 30 minutes old, or it was not copied whole." />
           <Link href="/forgot-password" className="button button-primary button-large">
             Ask for a new link
           </Link>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ConfirmAddressForm } from '@/components/auth/confirm-address-form';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { isAccountError } from '@/lib/accounts/errors';
 import { INVALID_LINK } from '@/lib/accounts/tokens';
 import { describeEmailLink, followEmailChangeLink } from '@/lib/accounts/verification';
@@ -45,9 +46,13 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
     <div className="auth-page">
       <h1>{changed ? 'Email address changed' : 'Email address'}</h1>
       <div className="card">
-        <p className={changed ? 'alert alert-success' : 'alert alert-error'} role={changed ? 'status' : 'alert'}>
-          {message}
-        </p>
+        {changed ? (
+          <p className="alert alert-success" role="status">
+            {message}
+          </p>
+        ) : (
+          <ErrorAlert message={message} />
+        )}
         <Link href="/dashboard" className="button button-primary button-large">
           Go to the dashboard
         </Link>

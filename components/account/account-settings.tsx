@@ -4,17 +4,19 @@
 // the account (the password required; keys stop at once).
 import { signOut } from 'next-auth/react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useApiMutation } from '@/components/hooks/use-api-mutation';
 import { useHydrated } from '@/components/hooks/use-hydrated';
 import { Dialog } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { fetchJson } from '@/lib/web/fetch-json';
 
-type Note = { ok: boolean; text: string } | null;
-
-function NoteLine({ note }: { note: Note }) {
-  if (!note) return null;
+/** A change's outcome, above its form: the server's message when it worked, else the error. */
+function Outcome({ done, error }: { done: string | undefined; error: string }) {
+  if (error) return <ErrorAlert message={error} />;
+  if (!done) return null;
   return (
-    <p className={`alert ${note.ok ? 'alert-success' : 'alert-error'}`} role={note.ok ? 'status' : 'alert'}>
-      {note.text}
+    <p className="alert alert-success" role="status">
+      {done}
     </p>
   );
 }
@@ -52,31 +54,23 @@ function PasswordField(props: {
 function ChangePassword({ minPasswordLength }: { minPasswordLength: number }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
-  const [note, setNote] = useState<Note>(null);
+  const save = useApiMutation(() =>
+    fetchJson<{ message: string }>('/api/dashboard/account/password', { method: 'PUT', body: { currentPassword: current, newPassword: next } }),
+  );
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setNote(null);
-    const result = await fetchJson<{ message: string }>('/api/dashboard/account/password', {
-      method: 'PUT',
-      body: { currentPassword: current, newPassword: next },
-    });
-    setBusy(false);
-    setNote(result.ok ? { ok: true, text: result.data.message } : { ok: false, text: result.message });
-    if (result.ok) {
-      setCurrent('');
-      setNext('');
-    }
+    if (!(await save.run())?.ok) return;
+    setCurrent('');
+    setNext('');
   }
 
   return (
     <section className="card" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
       <form onSubmit={onSubmit} noValidate>
-        <NoteLine note={note} />
+        <Outcome done={save.data?.message} error={save.error} />
         <PasswordField id="current-password" label="Current password" value={current} onChange={setCurrent} autoComplete="current-password" />
         <PasswordField
           id="new-password"
@@ -86,8 +80,8 @@ function ChangePassword({ minPasswordLength }: { minPasswordLength: number }) {
           autoComplete="new-password"
           hint={`At least ${minPasswordLength} characters. Other browsers signed in to the account will be signed out.`}
         />
-        <button type="submit" className="button button-primary" disabled={busy || !hydrated}>
-          {busy ? 'Saving…' : 'Change password'}
+        <button type="submit" className="button button-primary" disabled={save.busy || !hydrated}>
+          {save.busy ? 'Saving…' : 'Change password'}
         </button>
       </form>
     </section>
@@ -97,18 +91,12 @@ function ChangePassword({ minPasswordLength }: { minPasswordLength: number }) {
 function ChangeEmail({ email }: { email: string }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
-  const [note, setNote] = useState<Note>(null);
+  const send = useApiMutation(() => fetchJson<{ message: string }>('/api/dashboard/account/email', { method: 'PUT', body: { newEmail, password } }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setNote(null);
-    const result = await fetchJson<{ message: string }>('/api/dashboard/account/email', { method: 'PUT', body: { newEmail, password } });
-    setBusy(false);
-    setNote(result.ok ? { ok: true, text: result.data.message } : { ok: false, text: result.message });
-    if (result.ok) setPassword('');
+    if ((await send.run())?.ok) setPassword('');
   }
 
   return (
@@ -118,14 +106,14 @@ function ChangeEmail({ email }: { email: string }) {
         You sign in with <strong>{email}</strong>.
       </p>
       <form onSubmit={onSubmit} noValidate>
-        <NoteLine note={note} />
+        <Outcome done={send.data?.message} error={send.error} />
         <div className="field">
           <label htmlFor="new-email">New email address</label>
           <input id="new-email" type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
         </div>
         <PasswordField id="email-password" label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
-        <button type="submit" className="button button-primary" disabled={busy || !hydrated}>
-          {busy ? 'Sending…' : 'Send a confirmation link'}
+        <button type="submit" className="button button-primary" disabled={send.busy || !hydrated}>
+          {send.busy ? 'Sending…' : 'Send a confirmation link'}
         </button>
       </form>
     </section>
@@ -135,20 +123,15 @@ function ChangeEmail({ email }: { email: string }) {
 function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const passwordId = useId();
+  // Success signs out and leaves: the buttons stay off until then.
+  const deletion = useApiMutation(() => fetchJson<{ deleted: boolean }>('/api/dashboard/account', { method: 'DELETE', body: { password } }), {
+    leavesPage: true,
+  });
+  const busy = deletion.busy;
 
   async function remove() {
-    setBusy(true);
-    setError('');
-    const result = await fetchJson<{ deleted: boolean }>('/api/dashboard/account', { method: 'DELETE', body: { password } });
-    if (!result.ok) {
-      setBusy(false);
-      setError(result.message);
-      return;
-    }
-    await signOut({ callbackUrl: '/?deleted=1' });
+    if ((await deletion.run())?.ok) await signOut({ callbackUrl: '/?deleted=1' });
   }
 
   return (
@@ -178,11 +161,7 @@ function DeleteAccount() {
           <label htmlFor={passwordId}>Password</label>
           <input id={passwordId} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </div>
-        {error ? (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert message={deletion.error} />
       </Dialog>
     </section>
   );

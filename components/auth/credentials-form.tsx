@@ -3,7 +3,9 @@
 // success the way to the callback URL. Each page says what submitting does and how its fields read.
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { type MutationOutcome, useApiMutation } from '@/components/hooks/use-api-mutation';
 import { useHydrated } from '@/components/hooks/use-hydrated';
+import { ErrorAlert } from '@/components/ui/error-alert';
 
 export interface Credentials {
   email: string;
@@ -20,8 +22,8 @@ export interface CredentialsFormProps {
   passwordHint?: ReactNode;
   submitLabel: string;
   busyLabel: string;
-  /** Does the work: resolves to what the alert should say, or null to go on to `callbackUrl` (or to `onDone`). */
-  submit(credentials: Credentials): Promise<ReactNode | null>;
+  /** Does the work: a failure's message goes in the alert; on success, on to `callbackUrl` (or to `onDone`). */
+  submit(credentials: Credentials): Promise<MutationOutcome<unknown>>;
   /** Called on success instead of going to `callbackUrl` (the page then shows something else). */
   onDone?: () => void;
 }
@@ -31,21 +33,19 @@ export function CredentialsForm(props: CredentialsFormProps) {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<ReactNode>(props.initialError ?? null);
-  const [busy, setBusy] = useState(false);
+  // The page's own error (a failed sign-in sent back here) shows until the form is submitted.
+  const [initialError, setInitialError] = useState(props.initialError ?? '');
+  // Success goes elsewhere: the button stays busy until it has.
+  const submission = useApiMutation(props.submit, { leavesPage: true });
   const hydrated = useHydrated();
   const errorId = `${name}-error`;
+  const error = submission.error || initialError;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const failure = await props.submit({ email, password });
-    if (failure) {
-      setError(failure);
-      setBusy(false);
-      return;
-    }
+    setInitialError('');
+    const outcome = await submission.run({ email, password });
+    if (!outcome?.ok) return;
     if (props.onDone) return props.onDone();
     router.push(props.callbackUrl);
     router.refresh();
@@ -53,11 +53,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
 
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>
-      {error ? (
-        <div className="alert alert-error" role="alert" id={errorId}>
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} id={errorId} />
       <div className="field">
         <label htmlFor="email">Email</label>
         <input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -80,8 +76,8 @@ export function CredentialsForm(props: CredentialsFormProps) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="button button-primary button-large" disabled={busy || !hydrated}>
-        {busy ? props.busyLabel : props.submitLabel}
+      <button type="submit" className="button button-primary button-large" disabled={submission.busy || !hydrated}>
+        {submission.busy ? props.busyLabel : props.submitLabel}
       </button>
     </form>
   );

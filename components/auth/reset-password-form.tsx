@@ -2,26 +2,24 @@
 // Reset password: the new password for the account of the mailed link (the token comes from the page's URL).
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
+import { useApiMutation } from '@/components/hooks/use-api-mutation';
 import { useHydrated } from '@/components/hooks/use-hydrated';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { fetchJson } from '@/lib/web/fetch-json';
 
 export function ResetPasswordForm({ token, email, minPasswordLength }: { token: string; email: string; minPasswordLength: number }) {
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
+  const send = useApiMutation(() =>
+    fetchJson<{ message: string }>('/api/account/password-reset/confirm', { method: 'POST', body: { token, password } }),
+  );
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setError('');
-    const result = await fetchJson<{ message: string }>('/api/account/password-reset/confirm', { method: 'POST', body: { token, password } });
-    setBusy(false);
-    if (result.ok) setDone(result.data.message);
-    else setError(result.message);
+    void send.run();
   }
 
+  const done = send.data?.message;
   if (done) {
     return (
       <div className="card">
@@ -35,12 +33,8 @@ export function ResetPasswordForm({ token, email, minPasswordLength }: { token: 
     );
   }
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-describedby={error ? 'reset-error' : undefined}>
-      {error ? (
-        <div className="alert alert-error" role="alert" id="reset-error">
-          {error}
-        </div>
-      ) : null}
+    <form className="card" onSubmit={onSubmit} noValidate aria-describedby={send.error ? 'reset-error' : undefined}>
+      <ErrorAlert message={send.error} id="reset-error" />
       {/* For password managers: the account whose password this is. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <div className="field">
@@ -59,8 +53,8 @@ export function ResetPasswordForm({ token, email, minPasswordLength }: { token: 
           At least {minPasswordLength} characters. Every browser signed in to the account will be signed out.
         </p>
       </div>
-      <button type="submit" className="button button-primary button-large" disabled={busy || !hydrated}>
-        {busy ? 'Saving…' : 'Set the new password'}
+      <button type="submit" className="button button-primary button-large" disabled={send.busy || !hydrated}>
+        {send.busy ? 'Saving…' : 'Set the new password'}
       </button>
     </form>
   );

@@ -3,7 +3,7 @@
 // here) confirms the address and signs in. The server answers the same whether or not the email had an
 // account, so this page says the same too. On an install without a mail server (no SMTP_URL) the mail
 // waits in the outbox, and the page says the one command that prints it.
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { CodeBlock } from '@/components/docs/code-block';
 import type { SignUpBody } from '@/lib/web/dashboard-types';
 import { fetchJson } from '@/lib/web/fetch-json';
@@ -12,11 +12,10 @@ import { type Credentials, CredentialsForm } from './credentials-form';
 export function SignupForm({ callbackUrl, minPasswordLength, outbox }: { callbackUrl: string; minPasswordLength: number; outbox: boolean }) {
   const [sent, setSent] = useState<SignUpBody | null>(null);
 
-  async function signUpWith({ email, password }: Credentials): Promise<ReactNode | null> {
+  async function signUpWith({ email, password }: Credentials) {
     const result = await fetchJson<SignUpBody>('/api/account/signup', { method: 'POST', body: { email, password } });
-    if (!result.ok) return result.message;
-    setSent(result.data);
-    return null;
+    if (result.ok) setSent(result.data);
+    return result;
   }
 
   if (sent) return <CheckYourInbox sent={sent} outbox={outbox} />;

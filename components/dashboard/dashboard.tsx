@@ -1,7 +1,9 @@
 'use client';
 // The dashboard: usage, API keys (with a key's usage when asked), plan and the request log, each loaded from the dashboard API.
-import { useCallback, useEffect, useState } from 'react';
-import type { ApiKeyPage, ApiKeyView, PlanBody, UsageBody } from '@/lib/web/dashboard-types';
+import { useEffect, useState } from 'react';
+import { useApiMutation } from '@/components/hooks/use-api-mutation';
+import { useResource } from '@/components/hooks/use-resource';
+import type { ApiKeyView, PlanBody, UsageBody } from '@/lib/web/dashboard-types';
 import { fetchJson } from '@/lib/web/fetch-json';
 import { KeyUsagePanel } from './key-usage-panel';
 import { KeysSection } from './keys-section';
@@ -9,101 +11,39 @@ import { PlanSection } from './plan-section';
 import { RequestLogSection } from './request-log-section';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { UsageSection } from './usage-section';
+import { useApiKeys } from './use-api-keys';
+
+const putPlan = (planId: string) => fetchJson<PlanBody>('/api/dashboard/plan', { method: 'PUT', body: { plan: planId } });
 
 export function Dashboard({ email }: { email: string }) {
-  const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
-  const [keysError, setKeysError] = useState('');
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [plan, setPlan] = useState<PlanBody | null>(null);
-  const [planError, setPlanError] = useState('');
-  const [busyPlan, setBusyPlan] = useState<string | null>(null);
-  const [usage, setUsage] = useState<UsageBody | null>(null);
-  const [usageError, setUsageError] = useState('');
-  const [refreshing, setRefreshing] = useState(false);
+  const keys = useApiKeys();
+  const usage = useResource<UsageBody>('/api/dashboard/usage');
+  const plan = useResource<PlanBody>('/api/dashboard/plan');
+  const switchPlan = useApiMutation(putPlan);
+  const [switchingTo, setSwitchingTo] = useState<string | null>(null);
   const [usageKey, setUsageKey] = useState<ApiKeyView | null>(null);
 
-  const loadKeys = useCallback(async () => {
-    const r = await fetchJson<ApiKeyPage>('/api/dashboard/keys');
-    if (r.ok) {
-      setKeys(r.data.keys);
-      setNextCursor(r.data.nextCursor);
-      setKeysError('');
-    } else setKeysError(r.message);
-  }, []);
-
-  // The list comes 100 keys a page; "Load more" appends the next page.
-  async function loadMoreKeys() {
-    if (!nextCursor) return;
-    setLoadingMore(true);
-    const r = await fetchJson<ApiKeyPage>(`/api/dashboard/keys?cursor=${encodeURIComponent(nextCursor)}`);
-    setLoadingMore(false);
-    if (!r.ok) {
-      setKeysError(r.message);
-      return;
-    }
-    setKeys((shown) => {
-      const seen = new Set((shown ?? []).map((k) => k.id));
-      return [...(shown ?? []), ...r.data.keys.filter((k) => !seen.has(k.id))];
-    });
-    setNextCursor(r.data.nextCursor);
-    setKeysError('');
-  }
-
-  // A created, renamed or revoked key changes in place, so the pages already loaded stay.
-  const keyChanged = useCallback((key: ApiKeyView) => {
-    setKeys((shown) => {
-      const list = shown ?? [];
-      return list.some((k) => k.id === key.id) ? list.map((k) => (k.id === key.id ? key : k)) : [key, ...list];
-    });
-  }, []);
-
-  const keyDeleted = useCallback((id: string) => {
-    setKeys((shown) => (shown ?? []).filter((k) => k.id !== id));
-    setUsageKey((open) => (open?.id === id ? null : open));
-  }, []);
-
-  const loadUsage = useCallback(async () => {
-    setRefreshing(true);
-    const r = await fetchJson<UsageBody>('/api/dashboard/usage');
-    setRefreshing(false);
-    if (r.ok) {
-      setUsage(r.data);
-      setUsageError('');
-    } else setUsageError(r.message);
-  }, []);
-
-  const loadPlan = useCallback(async () => {
-    const r = await fetchJson<PlanBody>('/api/dashboard/plan');
-    if (r.ok) {
-      setPlan(r.data);
-      setPlanError('');
-    } else setPlanError(r.message);
-  }, []);
-
+  // Usage moves while the page is open: refresh when the user comes back to the tab.
+  const reloadUsage = usage.reload;
   useEffect(() => {
-    void loadKeys();
-    void loadUsage();
-    void loadPlan();
-    // Usage moves while the page is open: refresh when the user comes back to the tab.
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void loadUsage();
+      if (document.visibilityState === 'visible') void reloadUsage();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [loadKeys, loadPlan, loadUsage]);
+  }, [reloadUsage]);
 
   async function changePlan(planId: string) {
-    setBusyPlan(planId);
-    const r = await fetchJson<PlanBody>('/api/dashboard/plan', { method: 'PUT', body: { plan: planId } });
-    setBusyPlan(null);
-    if (!r.ok) {
-      setPlanError(r.message);
-      return;
-    }
-    setPlan(r.data);
-    setPlanError('');
-    await loadUsage();
+    setSwitchingTo(planId);
+    const outcome = await switchPlan.run(planId);
+    if (!outcome?.ok) return;
+    plan.setData(outcome.data);
+    await usage.reload();
+  }
+
+  function keyDeleted(id: string) {
+    keys.deleted(id);
+    setUsageKey((open) => (open?.id === id ? null : open));
   }
 
   return (
@@ -116,18 +56,24 @@ export function Dashboard({ email }: { email: string }) {
         <SignOutEverywhere />
       </div>
       <div className="dashboard-grid">
-        <UsageSection usage={usage} error={usageError} onRefresh={loadUsage} refreshing={refreshing} />
-        <PlanSection plan={plan} email={email} error={planError} busyPlan={busyPlan} onChange={changePlan} />
+        <UsageSection usage={usage.data} error={usage.error} onRefresh={usage.reload} refreshing={usage.loading} />
+        <PlanSection
+          plan={plan.data}
+          email={email}
+          error={switchPlan.error || plan.error}
+          busyPlan={switchPlan.busy ? switchingTo : null}
+          onChange={changePlan}
+        />
       </div>
       <KeysSection
-        keys={keys}
-        error={keysError}
-        onChanged={keyChanged}
+        keys={keys.keys}
+        error={keys.error}
+        onChanged={keys.changed}
         onDeleted={keyDeleted}
         onShowUsage={setUsageKey}
-        hasMore={nextCursor !== null}
-        loadingMore={loadingMore}
-        onLoadMore={loadMoreKeys}
+        hasMore={keys.hasMore}
+        loadingMore={keys.loadingMore}
+        onLoadMore={keys.loadMore}
       />
       {usageKey ? <KeyUsagePanel key={usageKey.id} apiKey={usageKey} onClose={() => setUsageKey(null)} /> : null}
       <RequestLogSection />

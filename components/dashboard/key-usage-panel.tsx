@@ -1,9 +1,10 @@
 'use client';
 // One key's usage: a chart (calls per hour, last 24 hours, or per day, 30 days; UTC), the calls per endpoint,
 // the calls per hour and endpoint (30 days), and the same as CSV.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useResource } from '@/components/hooks/use-resource';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import type { ApiKeyView, KeyUsageReport } from '@/lib/web/dashboard-types';
-import { fetchJson } from '@/lib/web/fetch-json';
 import { type ChartBar, type ChartRange, PeriodSwitch, UsageChart, utcDay, utcHour } from './usage-chart';
 
 const HOUR_MS = 3_600_000;
@@ -32,23 +33,9 @@ function bars(report: KeyUsageReport, range: ChartRange): ChartBar[] {
 }
 
 export function KeyUsagePanel({ apiKey, onClose }: { apiKey: ApiKeyView; onClose: () => void }) {
-  const [report, setReport] = useState<KeyUsageReport | null>(null);
-  const [error, setError] = useState('');
   const [range, setRange] = useState<ChartRange>('24h');
   const url = `/api/dashboard/usage?keyId=${encodeURIComponent(apiKey.id)}`;
-
-  const load = useCallback(async () => {
-    const r = await fetchJson<KeyUsageReport>(url);
-    if (r.ok) {
-      setReport(r.data);
-      setError('');
-    } else setError(r.message);
-  }, [url]);
-
-  useEffect(() => {
-    setReport(null);
-    void load();
-  }, [load]);
+  const { data: report, error, reload } = useResource<KeyUsageReport>(url);
 
   const title =
     range === '24h' ? `Requests per hour of ${apiKey.name}, last 24 hours (UTC)` : `Requests per day of ${apiKey.name}, last 30 days (UTC)`;
@@ -59,7 +46,7 @@ export function KeyUsagePanel({ apiKey, onClose }: { apiKey: ApiKeyView; onClose
           Usage of <span className="key-name">{apiKey.name}</span> <code className="key-prefix">{apiKey.prefix}…</code>
         </h2>
         <div className="key-actions">
-          <button type="button" className="button button-small" onClick={() => void load()}>
+          <button type="button" className="button button-small" onClick={() => void reload()}>
             Refresh
           </button>
           <a className="button button-small" href={`${url}&format=csv`} download>
@@ -70,11 +57,7 @@ export function KeyUsagePanel({ apiKey, onClose }: { apiKey: ApiKeyView; onClose
           </button>
         </div>
       </div>
-      {error ? (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {report ? (
         <>
           <p className="small muted" style={{ margin: 0 }}>

@@ -1,6 +1,7 @@
 'use client';
 // The account's plan and its limits. Moving to a smaller plan is immediate; a larger one is granted by
 // the operator (no payment provider is connected), unless the operator turned self-serve upgrades on.
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatBytes } from '@/lib/format/format-bytes';
 import type { PlanBody } from '@/lib/web/dashboard-types';
 
@@ -22,11 +23,7 @@ export function PlanSection({ plan, email, error, busyPlan, onChange }: Props) {
   return (
     <section className="card" aria-labelledby="plan-heading">
       <h2 id="plan-heading">Plan</h2>
-      {error ? (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {plan && current ? (
         <>
           <p style={{ marginTop: 0 }}>

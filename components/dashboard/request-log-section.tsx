@@ -1,32 +1,28 @@
 'use client';
 // The account's request log: the newest 100 keyed requests (of the last 1,000, 7 days), or one found by its
 // request id (the X-Request-Id header of a response, also in every error body). Never a body.
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import type { RequestLogBody, RequestLogView } from '@/lib/web/dashboard-types';
-import { fetchJson } from '@/lib/web/fetch-json';
+import { type FormEvent, useState } from 'react';
+import { useResource } from '@/components/hooks/use-resource';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import type { RequestLogBody } from '@/lib/web/dashboard-types';
 
 export function RequestLogSection() {
-  const [rows, setRows] = useState<RequestLogView[] | null>(null);
-  const [error, setError] = useState('');
   const [query, setQuery] = useState('');
+  /** The request id searched for, or '' for the newest requests. */
   const [searched, setSearched] = useState('');
+  const log = useResource<RequestLogBody>(`/api/dashboard/requests${searched ? `?requestId=${encodeURIComponent(searched)}` : ''}`);
+  const rows = log.data?.requests ?? null;
+  const error = log.error;
 
-  const load = useCallback(async (requestId: string) => {
-    const r = await fetchJson<RequestLogBody>(`/api/dashboard/requests${requestId ? `?requestId=${encodeURIComponent(requestId)}` : ''}`);
-    if (r.ok) {
-      setRows(r.data.requests);
-      setSearched(requestId);
-      setError('');
-    } else setError(r.message);
-  }, []);
-
-  useEffect(() => {
-    void load('');
-  }, [load]);
+  // The same search again loads again: the request may have arrived meanwhile.
+  function show(requestId: string) {
+    if (requestId === searched) void log.reload();
+    else setSearched(requestId);
+  }
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void load(query.trim());
+    show(query.trim());
   }
 
   return (
@@ -47,7 +43,7 @@ export function RequestLogSection() {
               className="button"
               onClick={() => {
                 setQuery('');
-                void load('');
+                show('');
               }}
             >
               Show all
@@ -58,11 +54,7 @@ export function RequestLogSection() {
       <p className="small muted" style={{ marginTop: 0 }}>
         The last 1,000 requests made with this account&apos;s keys, kept 7 days; times in UTC. Bodies are never stored.
       </p>
-      {error ? (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {rows === null ? (
         !error ? (
           <p className="muted">Loading…</p>

@@ -3,24 +3,21 @@
 // one) on the server, then signs this browser out.
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
+import { useApiMutation } from '@/components/hooks/use-api-mutation';
 import { Dialog } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { fetchJson } from '@/lib/web/fetch-json';
+
+const endSessions = () => fetchJson<{ ended: number }>('/api/dashboard/sessions', { method: 'DELETE' });
 
 export function SignOutEverywhere() {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  // Success signs this browser out and leaves: the buttons stay off until then.
+  const ending = useApiMutation(endSessions, { leavesPage: true });
+  const busy = ending.busy;
 
   async function endAll() {
-    setBusy(true);
-    setError('');
-    const result = await fetchJson<{ ended: number }>('/api/dashboard/sessions', { method: 'DELETE' });
-    if (!result.ok) {
-      setBusy(false);
-      setError(result.message);
-      return;
-    }
-    await signOut({ callbackUrl: '/signin' });
+    if ((await ending.run())?.ok) await signOut({ callbackUrl: '/signin' });
   }
 
   return (
@@ -44,11 +41,7 @@ export function SignOutEverywhere() {
         }
       >
         <p>Every browser and device signed in to this account is signed out, this one too. Your API keys keep working: revoke a key to stop it.</p>
-        {error ? (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert message={ending.error} />
       </Dialog>
     </>
   );

@@ -1,6 +1,7 @@
 'use client';
 // This hour's usage against the plan's quota (a warning from 80%), and the history: the last 24 hours or 30 days (UTC).
 import { useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import type { UsageBody } from '@/lib/web/dashboard-types';
 import { type ChartRange, dayBars, hourBars, PeriodSwitch, UsageChart } from './usage-chart';
 
@@ -28,11 +29,7 @@ export function UsageSection({ usage, error, onRefresh, refreshing }: Props) {
           {refreshing ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
-      {error ? (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {usage ? (
         <>
           <div className="usage-numbers">

@@ -5,7 +5,8 @@ interface ErrorBody {
   error?: { code?: unknown; message?: unknown };
 }
 
-export async function fetchJson<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<FetchResult<T>> {
+/** `signal` aborts the call; an aborted call resolves like a failed one, which its caller ignores (it asked for the abort). */
+export async function fetchJson<T>(url: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<FetchResult<T>> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -13,6 +14,7 @@ export async function fetchJson<T>(url: string, init: { method?: string; body?: 
       credentials: 'same-origin',
       headers: init.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
     });
   } catch {
     return { ok: false, status: 0, code: 'network_error', message: 'The server could not be reached. Check your connection and try again.' };
