@@ -49,6 +49,16 @@ function expectOver(squiggle: Box, token: Box): void {
   expect(Math.abs((squiggle.top + squiggle.bottom) / 2 - (token.top + token.bottom) / 2)).toBeLessThan(10);
 }
 
+/**
+ * Waits until the input editor's one squiggle lies over `token` on the line that contains `lineText`
+ * (expectOver). Monaco draws a marker after the problems list shows its problem; until then the
+ * squiggle on screen can be the previous input's.
+ */
+async function expectSquiggleOver(page: Page, lineText: string, token: string): Promise<void> {
+  const editor = inputEditor(page);
+  await expect(async () => expectOver(await squiggleBox(editor), await textBox(editor, lineText, token))).toPass();
+}
+
 /** A YAML document of exactly `bytes` UTF-8 bytes (ASCII): the big document, topped up with a comment. */
 function yamlOfBytes(bytes: number): string {
   const body = bigYaml(bytes - 200);
@@ -437,14 +447,14 @@ test.describe('playground: what you type is kept (issue 13 §3)', () => {
     await pasteInput(page, 'a:\n\t- x\n');
     await expect(page.getByTestId('problems')).toContainText('TAB_INDENT');
     await expect(page.getByTestId('problems')).toContainText('Line 2, column 1');
-    expectOver(await squiggleBox(inputEditor(page)), await textBox(inputEditor(page), '- x', '-'));
+    await expectSquiggleOver(page, '- x', '-');
 
     // UNEXPECTED_END is reported on the empty line after the last: the marker goes over the last ",".
     await fromSelect(page).selectOption('json');
     await replaceInput(page, '{\n  "a": 1,\n');
     await expect(page.getByTestId('problems')).toContainText('UNEXPECTED_END');
     await expect(page.getByTestId('problems')).toContainText('Line 3, column 1');
-    expectOver(await squiggleBox(inputEditor(page)), await textBox(inputEditor(page), '"a": 1,', ','));
+    await expectSquiggleOver(page, '"a": 1,', ',');
   });
 
   test('the input survives a reload; Clear empties it (Ctrl+Z brings it back) and forgets it', async ({ page }) => {
