@@ -59,6 +59,25 @@ async function expectSquiggleOver(page: Page, lineText: string, token: string): 
   await expect(async () => expectOver(await squiggleBox(editor), await textBox(editor, lineText, token))).toPass();
 }
 
+/** Waits until the input editor's squiggles are drawn one on each line matching `lines`, and nowhere else. */
+async function expectSquigglesOnLines(page: Page, lines: Array<string | RegExp>): Promise<void> {
+  const editor = inputEditor(page);
+  await expect(async () => {
+    const squiggleTops = await editor
+      .locator('.squiggly-error')
+      .evaluateAll((nodes) => nodes.map((n) => (n.parentElement as HTMLElement).style.top).sort());
+    const lineTops = await Promise.all(
+      lines.map((text) =>
+        editor
+          .locator('.view-line')
+          .filter({ hasText: text })
+          .evaluate((n) => (n as HTMLElement).style.top),
+      ),
+    );
+    expect(squiggleTops).toStrictEqual(lineTops.sort());
+  }).toPass();
+}
+
 /** A YAML document of exactly `bytes` UTF-8 bytes (ASCII): the big document, topped up with a comment. */
 function yamlOfBytes(bytes: number): string {
   const body = bigYaml(bytes - 200);
@@ -90,14 +109,7 @@ test.describe('playground', () => {
     await expect(page.getByTestId('conversion-status')).toHaveText('1 problem');
     // The marker: Monaco draws an error squiggle on line 3.
     await expect(inputEditor(page).locator('.squiggly-error')).toHaveCount(1);
-    const squiggleTop = await inputEditor(page)
-      .locator('.squiggly-error')
-      .evaluate((n) => (n.parentElement as HTMLElement).style.top);
-    const line3Top = await inputEditor(page)
-      .locator('.view-line')
-      .filter({ hasText: 'a: 3' })
-      .evaluate((n) => (n as HTMLElement).style.top);
-    expect(squiggleTop).toBe(line3Top);
+    await expectSquigglesOnLines(page, ['a: 3']);
     // The output pane keeps the sample's output (dimmed), not the API's error body.
     await expect(page.getByTestId('output-note')).toHaveText('Showing the last valid output: the input has problems (listed below).');
     await expect.poll(() => visibleText(outputEditor(page))).not.toContain('invalid_input');
@@ -193,18 +205,7 @@ test.describe('playground', () => {
     await expect(page.getByTestId('conversion-status')).toHaveText('Invalid: 2 problems');
     // The markers: one squiggle on each offending line.
     await expect(inputEditor(page).locator('.squiggly-error')).toHaveCount(2);
-    const squiggleTops = await inputEditor(page)
-      .locator('.squiggly-error')
-      .evaluateAll((nodes) => nodes.map((n) => (n.parentElement as HTMLElement).style.top).sort());
-    const lineTops = await Promise.all(
-      [/^\s*name:\sWeb$/, /^\s*replicas:\stwo$/].map((text) =>
-        inputEditor(page)
-          .locator('.view-line')
-          .filter({ hasText: text })
-          .evaluate((n) => (n as HTMLElement).style.top),
-      ),
-    );
-    expect(squiggleTops).toStrictEqual(lineTops.sort());
+    await expectSquigglesOnLines(page, [/^\s*name:\sWeb$/, /^\s*replicas:\stwo$/]);
     // The curl command sends the same schema.
     await expect(page.getByTestId('curl-command')).toContainText('"schema":');
     // Fixed input: valid.
