@@ -78,6 +78,13 @@ async function expectSquigglesOnLines(page: Page, lines: Array<string | RegExp>)
   }).toPass();
 }
 
+/** The body the curl command sends (its --data-binary, the shell quoting undone), or null when it has none. */
+async function curlBody(page: Page): Promise<unknown> {
+  const command = (await page.getByTestId('curl-command').textContent()) ?? '';
+  const quoted = /--data-binary '((?:[^']|'\\'')*)'$/.exec(command)?.[1];
+  return quoted === undefined ? null : JSON.parse(quoted.replace(/'\\''/g, "'"));
+}
+
 /** A YAML document of exactly `bytes` UTF-8 bytes (ASCII): the big document, topped up with a comment. */
 function yamlOfBytes(bytes: number): string {
   const body = bigYaml(bytes - 200);
@@ -248,18 +255,19 @@ test.describe('playground', () => {
     await openPlayground(page);
     await replaceInput(page, "it's: here\n");
     await commentsSwitch(page).check();
-    await settled(page);
-    const command = (await page.getByTestId('curl-command').textContent()) ?? '';
-    expect(command).toContain(`curl -s '${baseURL}/api/convert'`);
-    expect(command).toContain("-H 'Authorization: Bearer YOUR_API_KEY'");
-    // The body is the request, shell-quoted: undo the quoting and read it back.
-    const quoted = /--data-binary '((?:[^']|'\\'')*)'$/.exec(command)?.[1];
-    expect(JSON.parse(quoted!.replace(/'\\''/g, "'"))).toEqual({
-      input: "it's: here\n",
-      inputType: 'yaml',
-      outputType: 'json',
-      preserveComments: true,
-    });
+    const command = page.getByTestId('curl-command');
+    await expect(command).toContainText(`curl -s '${baseURL}/api/convert'`);
+    await expect(command).toContainText("-H 'Authorization: Bearer YOUR_API_KEY'");
+    // The body is the request, shell-quoted: undo the quoting and read it back. The pasted input reaches
+    // it once typing pauses, maybe after the switch's change: wait for both.
+    await expect
+      .poll(() => curlBody(page))
+      .toEqual({
+        input: "it's: here\n",
+        inputType: 'yaml',
+        outputType: 'json',
+        preserveComments: true,
+      });
   });
 
   test('typing a document character by character gives exactly that document: no suggestion, bracket or indent is added', async ({ page }) => {
@@ -298,15 +306,15 @@ test.describe('playground', () => {
     await page.getByRole('switch', { name: 'Sort keys' }).check();
     await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n    "a": [\n        "x"\n    ],\n    "b": 1\n}\n');
     await expect(page.getByTestId('format-options').locator('.options-badge')).toHaveText('2');
-    const command = (await page.getByTestId('curl-command').textContent()) ?? '';
-    const quoted = /--data-binary '((?:[^']|'\\'')*)'$/.exec(command)?.[1];
-    expect(JSON.parse(quoted!.replace(/'\\''/g, "'"))).toEqual({
-      input: 'b: 1\na: [x]\n',
-      inputType: 'yaml',
-      outputType: 'json',
-      indent: 4,
-      sortKeys: true,
-    });
+    await expect
+      .poll(() => curlBody(page))
+      .toEqual({
+        input: 'b: 1\na: [x]\n',
+        inputType: 'yaml',
+        outputType: 'json',
+        indent: 4,
+        sortKeys: true,
+      });
     // YAML output uses the same options, and the YAML-only ones apply.
     await toSelect(page).selectOption('yaml');
     await page.getByLabel('Flow level').selectOption('1');
