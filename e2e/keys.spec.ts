@@ -1,6 +1,7 @@
 // The dashboard's key list in the browser: 100 keys a page with "Load more", and the 100-active-key cap's
 // message when one more is created (issue 10 §4); a key with an expiry from creation to deletion (issue 13 §2).
 import { clientAddressHeader, createAccountWithKey } from './support/accounts';
+import { clipboardText } from './support/clipboard';
 import { expect, test } from './support/fixtures';
 
 test('pages the key list with "Load more" and says when the key cap is reached', async ({ page, baseURL, watch }) => {
@@ -54,7 +55,7 @@ test('a key with an expiry: the created dialog gives a curl command, the call sh
   await expect(dialog.getByTestId('new-key-expiry')).toContainText('It stops working on');
   await dialog.getByRole('button', { name: 'Copy command' }).click();
   await expect(dialog.getByRole('button', { name: 'Command copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);
+  await expect.poll(() => clipboardText(page)).toBe(command);
   await dialog.getByRole('button', { name: 'I have saved it' }).click();
 
   const row = page.getByTestId('keys-table').getByRole('row', { name: /deploy bot/ });

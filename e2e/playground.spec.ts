@@ -7,6 +7,7 @@ import { toFormatRequest, toPlaygroundRequest, type PlaygroundState } from '@/li
 import { runConverterJob } from '@/lib/web/run-converter-job';
 import { accountsAvailable, createAccountWithKey } from './support/accounts';
 import { bigYaml } from './support/big-document';
+import { clipboardText } from './support/clipboard';
 import { expect, test } from './support/fixtures';
 import {
   type Box,
@@ -38,6 +39,8 @@ const toSelect = (page: Page) => page.getByLabel('To', { exact: true });
 const commentsSwitch = (page: Page) => page.getByRole('switch', { name: 'Preserve comments' });
 const anchorsSwitch = (page: Page) => page.getByRole('switch', { name: 'Preserve anchors' });
 const swapButton = (page: Page) => page.getByRole('button', { name: 'Swap input and output' });
+/** A share link as the Share link button copies it. */
+const SHARE_LINK = /\/playground#state=z[A-Za-z0-9_-]+$/;
 const storedState = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), INPUT_STORAGE_KEY);
 
 /** The squiggle lies over the token's text, not over the blanks before it; it has a visible width. */
@@ -169,7 +172,7 @@ test.describe('playground', () => {
     await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n  "k": "v"\n}\n');
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(page.getByText('Output copied to the clipboard')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('{\n  "k": "v"\n}\n');
+    await expect.poll(() => clipboardText(page)).toBe('{\n  "k": "v"\n}\n');
   });
 
   test('Ctrl+Enter converts at once, and validate-only mode reports strict JSON problems', async ({ page }) => {
@@ -324,8 +327,8 @@ test.describe('playground', () => {
     await page.getByRole('button', { name: 'Share link' }).click();
     // The link is written to the clipboard asynchronously (it held the input, pasted above, before).
     await expect(page.getByText('Share link copied to the clipboard')).toBeVisible();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(/\/playground#state=z[A-Za-z0-9_-]+$/);
+    await expect.poll(() => clipboardText(page)).toMatch(SHARE_LINK);
+    const link = await clipboardText(page);
     const other = await context.newPage();
     await other.goto(link);
     await waitForEditors(other);
@@ -349,8 +352,8 @@ test.describe('playground', () => {
     const expected = await downloadedOutput(page);
     await page.getByRole('button', { name: 'Share link' }).click();
     await expect(page.getByText('Share link copied to the clipboard')).toBeVisible();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(/\/playground#state=z[A-Za-z0-9_-]+$/);
+    await expect.poll(() => clipboardText(page)).toMatch(SHARE_LINK);
+    const link = await clipboardText(page);
 
     const other = await context.newPage();
     await other.goto(link);
@@ -496,7 +499,9 @@ test.describe('playground: what you type is kept (issue 13 §3)', () => {
     await openPlayground(page);
     await replaceInput(page, 'shared: 1\n');
     await page.getByRole('button', { name: 'Share link' }).click();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
+    // Until the link is written, the clipboard holds the input pasted above.
+    await expect.poll(() => clipboardText(page)).toMatch(SHARE_LINK);
+    const link = await clipboardText(page);
     await replaceInput(page, 'typed: later\n');
     await expect.poll(() => storedState(page)).toContain('typed: later');
     await page.goto('/');
