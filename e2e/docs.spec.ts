@@ -78,10 +78,11 @@ test.describe('/docs', () => {
     // The convert operation's curl sample (with this site's origin) and an error body example.
     const convert = page.locator('#convert');
     const curlBlock = convert.getByTestId('code-samples').locator('[role=tabpanel]:not([hidden]) .code-block');
+    // The samples name a placeholder host until the page has hydrated, then this site's origin.
+    await expect(curlBlock.locator('code')).toContainText(`curl -s -X POST '${new URL(page.url()).origin}/api/convert'`);
+    const curlText = await curlBlock.locator('code').textContent();
     await curlBlock.getByTestId('copy-button').click();
     await expect(curlBlock.getByTestId('copy-button')).toHaveText('Copied');
-    const curlText = await curlBlock.locator('code').textContent();
-    expect(curlText).toContain(`curl -s -X POST '${new URL(page.url()).origin}/api/convert'`);
     await expect.poll(() => clipboardText(page)).toBe(curlText);
 
     const errors = page.locator('#errors');
