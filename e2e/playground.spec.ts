@@ -382,9 +382,11 @@ test.describe('playground', () => {
     await expect.poll(() => requests.filter((u) => /codicon.*\.ttf/.test(u))).toHaveLength(1);
     const own = (u: string) => new URL(u).origin === new URL(baseURL!).origin;
     expect(requests.filter((u) => /codicon.*\.ttf/.test(u)).every(own)).toBe(true);
-    expect(requests).toContain(`${new URL(baseURL!).origin}/monaco/editor.worker.js`);
+    // Monaco starts its worker when it first needs it, not necessarily by the time the editors show.
+    await expect.poll(() => requests).toContain(`${new URL(baseURL!).origin}/monaco/editor.worker.js`);
     expect(requests).toContain(`${new URL(baseURL!).origin}/workers/convert.worker.js`);
-    expect(await page.evaluate(() => document.fonts.check('16px codicon'))).toBe(true);
+    // The font is requested above; it is usable once it has loaded.
+    await expect.poll(() => page.evaluate(() => document.fonts.check('16px codicon'))).toBe(true);
   });
 
   test('follows the system dark theme', async ({ page }) => {
