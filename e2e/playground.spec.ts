@@ -488,7 +488,7 @@ test.describe('playground: what you type is kept (issue 13 §3)', () => {
 
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => visibleText(inputEditor(page))).toBe('');
-    expect(await storedState(page)).toBeNull();
+    await expect.poll(() => storedState(page)).toBeNull();
     await page.keyboard.press('ControlOrMeta+Z');
     await expect.poll(() => visibleText(inputEditor(page))).toBe('kept: true\n');
     await expect.poll(() => storedState(page)).toContain('kept: true');
