@@ -205,8 +205,9 @@ test('the paying user’s journey: verify by mail, reset the password, key with 
   await page.getByLabel('Expires').selectOption({ label: 'Expires in 30 days' });
   await page.getByRole('button', { name: 'Create key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your new API key' });
+  await expect(dialog.getByTestId('new-key-secret')).toHaveText(/^yj_[A-Za-z0-9]{22,}$/);
   const secret = (await dialog.getByTestId('new-key-secret').textContent())!;
-  expect(await dialog.getByTestId('new-key-curl').textContent()).toContain(`Authorization: Bearer ${secret}`);
+  await expect(dialog.getByTestId('new-key-curl')).toContainText(`Authorization: Bearer ${secret}`);
   await expect(dialog.getByTestId('new-key-expiry')).toContainText('It stops working on');
   await dialog.getByRole('button', { name: 'I have saved it' }).click();
 
