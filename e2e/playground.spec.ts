@@ -1,6 +1,6 @@
 // The playground in a real browser: live conversion, problems, switches, output options, swap, copy, files, samples, share links.
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { INPUT_STORAGE_KEY } from '@/lib/web/input-storage';
 import { DEFAULT_SAMPLE, SAMPLES } from '@/lib/web/samples';
 import { toFormatRequest, toPlaygroundRequest, type PlaygroundState } from '@/lib/web/playground-state';
@@ -591,23 +591,22 @@ test.describe('playground: sizes against the plan limits (issue 13 §4)', () => 
 });
 
 test.describe('playground and API agree', () => {
-  let api: APIRequestContext;
   let authorization: Record<string, string> = {};
 
   test.beforeAll(async ({ playwright, baseURL }) => {
-    api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-    if (await accountsAvailable(api, baseURL!)) {
-      const { key } = await createAccountWithKey(api, baseURL!, 'agree');
-      authorization = { Authorization: `Bearer ${key}` };
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+    try {
+      if (await accountsAvailable(api, baseURL!)) {
+        const { key } = await createAccountWithKey(api, baseURL!, 'agree');
+        authorization = { Authorization: `Bearer ${key}` };
+      }
+    } finally {
+      await api.dispose();
     }
   });
 
-  test.afterAll(async () => {
-    await api.dispose();
-  });
-
   for (const sample of SAMPLES) {
-    test(`sample "${sample.name}": the browser's output is the API's, byte for byte`, async ({ page }) => {
+    test(`sample "${sample.name}": the browser's output is the API's, byte for byte`, async ({ page, baseURL }) => {
       await openPlayground(page);
       await page.getByLabel('Load a sample document').selectOption(sample.id);
       await expect.poll(() => visibleText(inputEditor(page))).toContain(sample.state.input.split('\n')[0]!);
@@ -615,7 +614,10 @@ test.describe('playground and API agree', () => {
       const browser = await downloadedOutput(page);
 
       const request = toPlaygroundRequest(sample.state);
-      const res = await api.post(request.endpoint, { data: request.body, headers: authorization });
+      // This test's own request context: one shared by the tests kept its connection idle between them,
+      // and a request that went out on it just as the server closed it (its keep-alive timeout is 5 s,
+      // about one test's length) failed with read ECONNRESET.
+      const res = await page.request.post(request.endpoint, { data: request.body, headers: { Origin: baseURL!, ...authorization } });
       expect(res.status(), await res.text()).toBe(200);
       const body = (await res.json()) as { output: string; metadata: { outputSize: number } };
       expect(browser.bytes.equals(Buffer.from(body.output, 'utf8'))).toBe(true);
