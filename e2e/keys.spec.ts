@@ -100,6 +100,7 @@ test('a key with an expiry: the created dialog gives a curl command, the call sh
   await page.getByRole('dialog', { name: 'Delete this key?' }).getByRole('button', { name: 'Delete key' }).click();
   await expect(page.getByTestId('keys-table').getByRole('row', { name: /deploy bot/ })).toHaveCount(0);
   await expect(page.getByTestId('key-usage')).toHaveCount(0);
+  // The row goes only once the server has answered the DELETE: the list is settled.
   expect((await page.request.get('/api/dashboard/keys')).status()).toBe(200);
   const left = (await (await page.request.get('/api/dashboard/keys')).json()) as { keys: Array<{ name: string }> };
   expect(left.keys.map((k) => k.name)).toStrictEqual(['e2e']);
