@@ -11,7 +11,8 @@ export default defineConfig({
   outputDir: 'test-results/e2e-artifacts',
   globalSetup: './e2e/support/global-setup.ts',
   timeout: 120_000,
-  expect: { timeout: 30_000 },
+  // toPass() waits as long as the other assertions (by default it would wait for the whole test's time).
+  expect: { timeout: 30_000, toPass: { timeout: 30_000 } },
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,

@@ -3,6 +3,7 @@
 // downloads; and two small pages: the 404 page's title, the home page's example boxes that never
 // cut a long line.
 import type { Locator, Page } from '@playwright/test';
+import { clipboardText } from './support/clipboard';
 import { expect, test } from './support/fixtures';
 
 const VIEWPORTS = {
@@ -77,19 +78,21 @@ test.describe('/docs', () => {
     // The convert operation's curl sample (with this site's origin) and an error body example.
     const convert = page.locator('#convert');
     const curlBlock = convert.getByTestId('code-samples').locator('[role=tabpanel]:not([hidden]) .code-block');
+    // The samples name a placeholder host until the page has hydrated, then this site's origin.
+    await expect(curlBlock.locator('code')).toContainText(`curl -s -X POST '${new URL(page.url()).origin}/api/convert'`);
+    const curlText = await curlBlock.locator('code').textContent();
     await curlBlock.getByTestId('copy-button').click();
     await expect(curlBlock.getByTestId('copy-button')).toHaveText('Copied');
-    const curlText = await curlBlock.locator('code').textContent();
-    expect(curlText).toContain(`curl -s -X POST '${new URL(page.url()).origin}/api/convert'`);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(curlText);
+    await expect.poll(() => clipboardText(page)).toBe(curlText);
 
     const errors = page.locator('#errors');
     await errors.getByText('Example error bodies').click();
     const invalid = errors.locator('.example', { hasText: 'invalid_input (422)' }).locator('.code-block');
+    const invalidText = await invalid.locator('code').textContent();
     await invalid.getByTestId('copy-button').click();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(await invalid.locator('code').textContent());
-    expect(JSON.parse(copied).error.code).toBe('invalid_input');
+    // Until this copy is written, the clipboard holds the curl sample copied above.
+    await expect.poll(() => clipboardText(page)).toBe(invalidText);
+    expect(JSON.parse(invalidText!).error.code).toBe('invalid_input');
   });
 
   test('shows each operation in curl, JavaScript (fetch), Python (requests) and TypeScript SDK tabs', async ({ page }) => {

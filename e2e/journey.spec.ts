@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { GOOD_PASSWORD as PASSWORD } from '../test/helpers/fixtures';
 import { WRONG_CREDENTIALS } from '../lib/accounts/sign-in-messages';
 import { clientAddressHeader, confirmByMail, uniqueEmail } from './support/accounts';
+import { clipboardText } from './support/clipboard';
 import { expect, test } from './support/fixtures';
 import { linkPath, waitForMail } from './support/mailbox';
 import { settled, waitForEditors } from './support/monaco';
@@ -54,8 +55,8 @@ test('sign up, create and copy a key, use it, watch usage, revoke it', async ({ 
   expect(secret).toMatch(/^yj_[A-Za-z0-9]{22,}$/);
   await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(dialog.getByText('Copied to the clipboard.')).toBeVisible();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toBe(secret);
+  await expect.poll(() => clipboardText(page)).toBe(secret);
+  const copied = await clipboardText(page);
   await dialog.getByRole('button', { name: 'I have saved it' }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByTestId('keys-table').getByRole('row', { name: /journey key/ });
@@ -204,8 +205,9 @@ test('the paying user’s journey: verify by mail, reset the password, key with 
   await page.getByLabel('Expires').selectOption({ label: 'Expires in 30 days' });
   await page.getByRole('button', { name: 'Create key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your new API key' });
+  await expect(dialog.getByTestId('new-key-secret')).toHaveText(/^yj_[A-Za-z0-9]{22,}$/);
   const secret = (await dialog.getByTestId('new-key-secret').textContent())!;
-  expect(await dialog.getByTestId('new-key-curl').textContent()).toContain(`Authorization: Bearer ${secret}`);
+  await expect(dialog.getByTestId('new-key-curl')).toContainText(`Authorization: Bearer ${secret}`);
   await expect(dialog.getByTestId('new-key-expiry')).toContainText('It stops working on');
   await dialog.getByRole('button', { name: 'I have saved it' }).click();
 

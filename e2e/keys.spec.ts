@@ -1,6 +1,7 @@
 // The dashboard's key list in the browser: 100 keys a page with "Load more", and the 100-active-key cap's
 // message when one more is created (issue 10 §4); a key with an expiry from creation to deletion (issue 13 §2).
 import { clientAddressHeader, createAccountWithKey } from './support/accounts';
+import { clipboardText } from './support/clipboard';
 import { expect, test } from './support/fixtures';
 
 test('pages the key list with "Load more" and says when the key cap is reached', async ({ page, baseURL, watch }) => {
@@ -54,7 +55,7 @@ test('a key with an expiry: the created dialog gives a curl command, the call sh
   await expect(dialog.getByTestId('new-key-expiry')).toContainText('It stops working on');
   await dialog.getByRole('button', { name: 'Copy command' }).click();
   await expect(dialog.getByRole('button', { name: 'Command copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);
+  await expect.poll(() => clipboardText(page)).toBe(command);
   await dialog.getByRole('button', { name: 'I have saved it' }).click();
 
   const row = page.getByTestId('keys-table').getByRole('row', { name: /deploy bot/ });
@@ -99,6 +100,7 @@ test('a key with an expiry: the created dialog gives a curl command, the call sh
   await page.getByRole('dialog', { name: 'Delete this key?' }).getByRole('button', { name: 'Delete key' }).click();
   await expect(page.getByTestId('keys-table').getByRole('row', { name: /deploy bot/ })).toHaveCount(0);
   await expect(page.getByTestId('key-usage')).toHaveCount(0);
+  // The row goes only once the server has answered the DELETE: the list is settled.
   expect((await page.request.get('/api/dashboard/keys')).status()).toBe(200);
   const left = (await (await page.request.get('/api/dashboard/keys')).json()) as { keys: Array<{ name: string }> };
   expect(left.keys.map((k) => k.name)).toStrictEqual(['e2e']);

@@ -32,7 +32,8 @@ async function run(page: Page, slowdown: number): Promise<void> {
   await expect(page.getByTestId('conversion-status')).toHaveText(/^Converted in \d+ ms$/, { timeout: CONVERSION_LIMIT_MS });
   await expect(page.getByTestId('metadata')).toContainText(`${Buffer.byteLength(yaml).toLocaleString('en-US')} bytes`);
 
-  // The megabyte went to the converter worker and the converted document came back from it.
+  // The megabyte went to the converter worker and the converted document came back from it. (The metadata
+  // above is the answer's, and the probe hears each answer before the page does.)
   const afterLoad = await readConverterProbe(page);
   expect(afterLoad.converterMessages.some((m) => m.direction === 'job' && m.chars === yaml.length)).toBe(true);
   expect(afterLoad.converterMessages.some((m) => m.direction === 'answer' && m.chars > 1_000_000)).toBe(true);

@@ -1,12 +1,13 @@
 // The playground in a real browser: live conversion, problems, switches, output options, swap, copy, files, samples, share links.
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { INPUT_STORAGE_KEY } from '@/lib/web/input-storage';
 import { DEFAULT_SAMPLE, SAMPLES } from '@/lib/web/samples';
 import { toFormatRequest, toPlaygroundRequest, type PlaygroundState } from '@/lib/web/playground-state';
 import { runConverterJob } from '@/lib/web/run-converter-job';
 import { accountsAvailable, createAccountWithKey } from './support/accounts';
 import { bigYaml } from './support/big-document';
+import { clipboardText } from './support/clipboard';
 import { expect, test } from './support/fixtures';
 import {
   type Box,
@@ -38,6 +39,8 @@ const toSelect = (page: Page) => page.getByLabel('To', { exact: true });
 const commentsSwitch = (page: Page) => page.getByRole('switch', { name: 'Preserve comments' });
 const anchorsSwitch = (page: Page) => page.getByRole('switch', { name: 'Preserve anchors' });
 const swapButton = (page: Page) => page.getByRole('button', { name: 'Swap input and output' });
+/** A share link as the Share link button copies it. */
+const SHARE_LINK = /\/playground#state=z[A-Za-z0-9_-]+$/;
 const storedState = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), INPUT_STORAGE_KEY);
 
 /** The squiggle lies over the token's text, not over the blanks before it; it has a visible width. */
@@ -47,6 +50,42 @@ function expectOver(squiggle: Box, token: Box): void {
   expect(squiggle.right).toBeLessThanOrEqual(token.right + 1);
   // On the token's line: the squiggle's box is the line's height (20 px), the glyphs' a little less.
   expect(Math.abs((squiggle.top + squiggle.bottom) / 2 - (token.top + token.bottom) / 2)).toBeLessThan(10);
+}
+
+/**
+ * Waits until the input editor's one squiggle lies over `token` on the line that contains `lineText`
+ * (expectOver). Monaco draws a marker after the problems list shows its problem; until then the
+ * squiggle on screen can be the previous input's.
+ */
+async function expectSquiggleOver(page: Page, lineText: string, token: string): Promise<void> {
+  const editor = inputEditor(page);
+  await expect(async () => expectOver(await squiggleBox(editor), await textBox(editor, lineText, token))).toPass();
+}
+
+/** Waits until the input editor's squiggles are drawn one on each line matching `lines`, and nowhere else. */
+async function expectSquigglesOnLines(page: Page, lines: Array<string | RegExp>): Promise<void> {
+  const editor = inputEditor(page);
+  await expect(async () => {
+    const squiggleTops = await editor
+      .locator('.squiggly-error')
+      .evaluateAll((nodes) => nodes.map((n) => (n.parentElement as HTMLElement).style.top).sort());
+    const lineTops = await Promise.all(
+      lines.map((text) =>
+        editor
+          .locator('.view-line')
+          .filter({ hasText: text })
+          .evaluate((n) => (n as HTMLElement).style.top),
+      ),
+    );
+    expect(squiggleTops).toStrictEqual(lineTops.sort());
+  }).toPass();
+}
+
+/** The body the curl command sends (its --data-binary, the shell quoting undone), or null when it has none. */
+async function curlBody(page: Page): Promise<unknown> {
+  const command = (await page.getByTestId('curl-command').textContent()) ?? '';
+  const quoted = /--data-binary '((?:[^']|'\\'')*)'$/.exec(command)?.[1];
+  return quoted === undefined ? null : JSON.parse(quoted.replace(/'\\''/g, "'"));
 }
 
 /** A YAML document of exactly `bytes` UTF-8 bytes (ASCII): the big document, topped up with a comment. */
@@ -66,7 +105,7 @@ test.describe('playground', () => {
     await expect
       .poll(() => visibleText(outputEditor(page)))
       .toBe('{\n  "name": "yamljson",\n  "big": 12345678901234567890,\n  "list": [\n    "b",\n    "a"\n  ]\n}\n');
-    expect(await settled(page)).toMatch(/^Converted in \d+ ms$/);
+    await expect(page.getByTestId('conversion-status')).toHaveText(/^Converted in \d+ ms$/);
     await expect(page.getByTestId('metadata')).toContainText(`${Buffer.byteLength(input)} bytes`);
   });
 
@@ -80,14 +119,7 @@ test.describe('playground', () => {
     await expect(page.getByTestId('conversion-status')).toHaveText('1 problem');
     // The marker: Monaco draws an error squiggle on line 3.
     await expect(inputEditor(page).locator('.squiggly-error')).toHaveCount(1);
-    const squiggleTop = await inputEditor(page)
-      .locator('.squiggly-error')
-      .evaluate((n) => (n.parentElement as HTMLElement).style.top);
-    const line3Top = await inputEditor(page)
-      .locator('.view-line')
-      .filter({ hasText: 'a: 3' })
-      .evaluate((n) => (n as HTMLElement).style.top);
-    expect(squiggleTop).toBe(line3Top);
+    await expectSquigglesOnLines(page, ['a: 3']);
     // The output pane keeps the sample's output (dimmed), not the API's error body.
     await expect(page.getByTestId('output-note')).toHaveText('Showing the last valid output: the input has problems (listed below).');
     await expect.poll(() => visibleText(outputEditor(page))).not.toContain('invalid_input');
@@ -140,7 +172,7 @@ test.describe('playground', () => {
     await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n  "k": "v"\n}\n');
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(page.getByText('Output copied to the clipboard')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('{\n  "k": "v"\n}\n');
+    await expect.poll(() => clipboardText(page)).toBe('{\n  "k": "v"\n}\n');
   });
 
   test('Ctrl+Enter converts at once, and validate-only mode reports strict JSON problems', async ({ page }) => {
@@ -183,18 +215,7 @@ test.describe('playground', () => {
     await expect(page.getByTestId('conversion-status')).toHaveText('Invalid: 2 problems');
     // The markers: one squiggle on each offending line.
     await expect(inputEditor(page).locator('.squiggly-error')).toHaveCount(2);
-    const squiggleTops = await inputEditor(page)
-      .locator('.squiggly-error')
-      .evaluateAll((nodes) => nodes.map((n) => (n.parentElement as HTMLElement).style.top).sort());
-    const lineTops = await Promise.all(
-      [/^\s*name:\sWeb$/, /^\s*replicas:\stwo$/].map((text) =>
-        inputEditor(page)
-          .locator('.view-line')
-          .filter({ hasText: text })
-          .evaluate((n) => (n as HTMLElement).style.top),
-      ),
-    );
-    expect(squiggleTops).toStrictEqual(lineTops.sort());
+    await expectSquigglesOnLines(page, [/^\s*name:\sWeb$/, /^\s*replicas:\stwo$/]);
     // The curl command sends the same schema.
     await expect(page.getByTestId('curl-command')).toContainText('"schema":');
     // Fixed input: valid.
@@ -237,18 +258,19 @@ test.describe('playground', () => {
     await openPlayground(page);
     await replaceInput(page, "it's: here\n");
     await commentsSwitch(page).check();
-    await settled(page);
-    const command = (await page.getByTestId('curl-command').textContent()) ?? '';
-    expect(command).toContain(`curl -s '${baseURL}/api/convert'`);
-    expect(command).toContain("-H 'Authorization: Bearer YOUR_API_KEY'");
-    // The body is the request, shell-quoted: undo the quoting and read it back.
-    const quoted = /--data-binary '((?:[^']|'\\'')*)'$/.exec(command)?.[1];
-    expect(JSON.parse(quoted!.replace(/'\\''/g, "'"))).toEqual({
-      input: "it's: here\n",
-      inputType: 'yaml',
-      outputType: 'json',
-      preserveComments: true,
-    });
+    const command = page.getByTestId('curl-command');
+    await expect(command).toContainText(`curl -s '${baseURL}/api/convert'`);
+    await expect(command).toContainText("-H 'Authorization: Bearer YOUR_API_KEY'");
+    // The body is the request, shell-quoted: undo the quoting and read it back. The pasted input reaches
+    // it once typing pauses, maybe after the switch's change: wait for both.
+    await expect
+      .poll(() => curlBody(page))
+      .toEqual({
+        input: "it's: here\n",
+        inputType: 'yaml',
+        outputType: 'json',
+        preserveComments: true,
+      });
   });
 
   test('typing a document character by character gives exactly that document: no suggestion, bracket or indent is added', async ({ page }) => {
@@ -287,15 +309,15 @@ test.describe('playground', () => {
     await page.getByRole('switch', { name: 'Sort keys' }).check();
     await expect.poll(() => visibleText(outputEditor(page))).toBe('{\n    "a": [\n        "x"\n    ],\n    "b": 1\n}\n');
     await expect(page.getByTestId('format-options').locator('.options-badge')).toHaveText('2');
-    const command = (await page.getByTestId('curl-command').textContent()) ?? '';
-    const quoted = /--data-binary '((?:[^']|'\\'')*)'$/.exec(command)?.[1];
-    expect(JSON.parse(quoted!.replace(/'\\''/g, "'"))).toEqual({
-      input: 'b: 1\na: [x]\n',
-      inputType: 'yaml',
-      outputType: 'json',
-      indent: 4,
-      sortKeys: true,
-    });
+    await expect
+      .poll(() => curlBody(page))
+      .toEqual({
+        input: 'b: 1\na: [x]\n',
+        inputType: 'yaml',
+        outputType: 'json',
+        indent: 4,
+        sortKeys: true,
+      });
     // YAML output uses the same options, and the YAML-only ones apply.
     await toSelect(page).selectOption('yaml');
     await page.getByLabel('Flow level').selectOption('1');
@@ -305,8 +327,8 @@ test.describe('playground', () => {
     await page.getByRole('button', { name: 'Share link' }).click();
     // The link is written to the clipboard asynchronously (it held the input, pasted above, before).
     await expect(page.getByText('Share link copied to the clipboard')).toBeVisible();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(/\/playground#state=z[A-Za-z0-9_-]+$/);
+    await expect.poll(() => clipboardText(page)).toMatch(SHARE_LINK);
+    const link = await clipboardText(page);
     const other = await context.newPage();
     await other.goto(link);
     await waitForEditors(other);
@@ -326,12 +348,15 @@ test.describe('playground', () => {
     await toSelect(page).selectOption('yaml');
     await commentsSwitch(page).check();
     await anchorsSwitch(page).check();
+    // The output of the pasted input with both switches on (the paste is converted once typing pauses,
+    // maybe after the switches' changes): an anchor and a comment, only from the new input.
+    await expect.poll(() => visibleText(outputEditor(page))).toContain('x: &a [1, 2] # list');
     await settled(page);
     const expected = await downloadedOutput(page);
     await page.getByRole('button', { name: 'Share link' }).click();
     await expect(page.getByText('Share link copied to the clipboard')).toBeVisible();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(/\/playground#state=z[A-Za-z0-9_-]+$/);
+    await expect.poll(() => clipboardText(page)).toMatch(SHARE_LINK);
+    const link = await clipboardText(page);
 
     const other = await context.newPage();
     await other.goto(link);
@@ -357,9 +382,11 @@ test.describe('playground', () => {
     await expect.poll(() => requests.filter((u) => /codicon.*\.ttf/.test(u))).toHaveLength(1);
     const own = (u: string) => new URL(u).origin === new URL(baseURL!).origin;
     expect(requests.filter((u) => /codicon.*\.ttf/.test(u)).every(own)).toBe(true);
-    expect(requests).toContain(`${new URL(baseURL!).origin}/monaco/editor.worker.js`);
+    // Monaco starts its worker when it first needs it, not necessarily by the time the editors show.
+    await expect.poll(() => requests).toContain(`${new URL(baseURL!).origin}/monaco/editor.worker.js`);
     expect(requests).toContain(`${new URL(baseURL!).origin}/workers/convert.worker.js`);
-    expect(await page.evaluate(() => document.fonts.check('16px codicon'))).toBe(true);
+    // The font is requested above; it is usable once it has loaded.
+    await expect.poll(() => page.evaluate(() => document.fonts.check('16px codicon'))).toBe(true);
   });
 
   test('follows the system dark theme', async ({ page }) => {
@@ -437,14 +464,14 @@ test.describe('playground: what you type is kept (issue 13 §3)', () => {
     await pasteInput(page, 'a:\n\t- x\n');
     await expect(page.getByTestId('problems')).toContainText('TAB_INDENT');
     await expect(page.getByTestId('problems')).toContainText('Line 2, column 1');
-    expectOver(await squiggleBox(inputEditor(page)), await textBox(inputEditor(page), '- x', '-'));
+    await expectSquiggleOver(page, '- x', '-');
 
     // UNEXPECTED_END is reported on the empty line after the last: the marker goes over the last ",".
     await fromSelect(page).selectOption('json');
     await replaceInput(page, '{\n  "a": 1,\n');
     await expect(page.getByTestId('problems')).toContainText('UNEXPECTED_END');
     await expect(page.getByTestId('problems')).toContainText('Line 3, column 1');
-    expectOver(await squiggleBox(inputEditor(page)), await textBox(inputEditor(page), '"a": 1,', ','));
+    await expectSquiggleOver(page, '"a": 1,', ',');
   });
 
   test('the input survives a reload; Clear empties it (Ctrl+Z brings it back) and forgets it', async ({ page }) => {
@@ -461,7 +488,7 @@ test.describe('playground: what you type is kept (issue 13 §3)', () => {
 
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => visibleText(inputEditor(page))).toBe('');
-    expect(await storedState(page)).toBeNull();
+    await expect.poll(() => storedState(page)).toBeNull();
     await page.keyboard.press('ControlOrMeta+Z');
     await expect.poll(() => visibleText(inputEditor(page))).toBe('kept: true\n');
     await expect.poll(() => storedState(page)).toContain('kept: true');
@@ -477,7 +504,9 @@ test.describe('playground: what you type is kept (issue 13 §3)', () => {
     await openPlayground(page);
     await replaceInput(page, 'shared: 1\n');
     await page.getByRole('button', { name: 'Share link' }).click();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
+    // Until the link is written, the clipboard holds the input pasted above.
+    await expect.poll(() => clipboardText(page)).toMatch(SHARE_LINK);
+    const link = await clipboardText(page);
     await replaceInput(page, 'typed: later\n');
     await expect.poll(() => storedState(page)).toContain('typed: later');
     await page.goto('/');
@@ -562,23 +591,22 @@ test.describe('playground: sizes against the plan limits (issue 13 §4)', () => 
 });
 
 test.describe('playground and API agree', () => {
-  let api: APIRequestContext;
   let authorization: Record<string, string> = {};
 
   test.beforeAll(async ({ playwright, baseURL }) => {
-    api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-    if (await accountsAvailable(api, baseURL!)) {
-      const { key } = await createAccountWithKey(api, baseURL!, 'agree');
-      authorization = { Authorization: `Bearer ${key}` };
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+    try {
+      if (await accountsAvailable(api, baseURL!)) {
+        const { key } = await createAccountWithKey(api, baseURL!, 'agree');
+        authorization = { Authorization: `Bearer ${key}` };
+      }
+    } finally {
+      await api.dispose();
     }
   });
 
-  test.afterAll(async () => {
-    await api.dispose();
-  });
-
   for (const sample of SAMPLES) {
-    test(`sample "${sample.name}": the browser's output is the API's, byte for byte`, async ({ page }) => {
+    test(`sample "${sample.name}": the browser's output is the API's, byte for byte`, async ({ page, baseURL }) => {
       await openPlayground(page);
       await page.getByLabel('Load a sample document').selectOption(sample.id);
       await expect.poll(() => visibleText(inputEditor(page))).toContain(sample.state.input.split('\n')[0]!);
@@ -586,7 +614,10 @@ test.describe('playground and API agree', () => {
       const browser = await downloadedOutput(page);
 
       const request = toPlaygroundRequest(sample.state);
-      const res = await api.post(request.endpoint, { data: request.body, headers: authorization });
+      // This test's own request context: one shared by the tests kept its connection idle between them,
+      // and a request that went out on it just as the server closed it (its keep-alive timeout is 5 s,
+      // about one test's length) failed with read ECONNRESET.
+      const res = await page.request.post(request.endpoint, { data: request.body, headers: { Origin: baseURL!, ...authorization } });
       expect(res.status(), await res.text()).toBe(200);
       const body = (await res.json()) as { output: string; metadata: { outputSize: number } };
       expect(browser.bytes.equals(Buffer.from(body.output, 'utf8'))).toBe(true);

@@ -40,7 +40,7 @@ test('a hostile callbackUrl never leads away from the site after signing in', as
     await page.goto(`/signin?callbackUrl=${callbackUrl}`);
     await signInWithForm(page, email);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    expect(new URL(page.url()).origin, callbackUrl).toBe(origin);
+    await expect(page, callbackUrl).toHaveURL((url) => url.origin === origin);
   }
   // A path of our own is still followed.
   await page.context().clearCookies();

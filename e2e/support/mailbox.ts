@@ -12,8 +12,10 @@ export const mailboxAvailable = () => Boolean(process.env.E2E_MAILBOX_FILE && ex
 function received(): ReceivedMail[] {
   const file = process.env.E2E_MAILBOX_FILE;
   if (!file) throw new Error('no mailbox: the global setup starts one with the app (E2E_BASE_URL servers send their mail elsewhere)');
-  return readFileSync(file, 'utf8')
-    .split('\n')
+  const lines = readFileSync(file, 'utf8').split('\n');
+  // The last piece is a mail still being written (or the empty one after the last newline): read again later.
+  return lines
+    .slice(0, -1)
     .filter(Boolean)
     .map((line) => JSON.parse(line) as ReceivedMail);
 }

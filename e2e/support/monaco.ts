@@ -39,12 +39,15 @@ export async function replaceInput(page: Page, text: string): Promise<void> {
   await expect.poll(() => visibleText(editor)).toBe(text.split('\n').slice(0, 30).join('\n'));
 }
 
-/** Waits until the current conversion finished and returns its status line. */
-export async function settled(page: Page): Promise<string> {
+/**
+ * Waits until the current conversion finished. Typed or pasted text reaches the playground's state
+ * only once typing pauses: until then this may see the previous conversion as the current one, so
+ * after typing wait for what the new text shows (its output, its curl command) instead.
+ */
+export async function settled(page: Page): Promise<void> {
   const status = page.getByTestId('conversion-status');
   await expect(status).not.toHaveText('');
   await expect(status).not.toHaveText(/Converting/);
-  return (await status.textContent()) ?? '';
 }
 
 /** Pastes `text` over the input without waiting for it to show (for text with tabs, which Monaco draws as spaces). */
