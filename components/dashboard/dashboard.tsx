@@ -1,16 +1,29 @@
 'use client';
 // The dashboard: usage, API keys (with a key's usage when asked), plan and the request log, each loaded from the dashboard API.
 import { useCallback, useEffect, useState } from 'react';
-import type { ApiKeyPage, ApiKeyView, PlanBody, UsageBody } from '@/lib/web/dashboard-types';
+import type { ApiKeyPage, ApiKeyView, PlanBody, RedirectBody, UsageBody } from '@/lib/web/dashboard-types';
 import { fetchJson } from '@/lib/web/fetch-json';
 import { KeyUsagePanel } from './key-usage-panel';
 import { KeysSection } from './keys-section';
+import { EnterpriseContact, SupportSection } from './operator-request-form';
 import { PlanSection } from './plan-section';
 import { RequestLogSection } from './request-log-section';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { UsageSection } from './usage-section';
 
-export function Dashboard({ email }: { email: string }) {
+/** After Stripe Checkout the plan changes when Stripe's webhook arrives: the plan is asked again this often, this long. */
+const CHECKOUT_POLL_MS = 1_500;
+const CHECKOUT_POLL_LIMIT_MS = 120_000;
+
+interface DashboardProps {
+  email: string;
+  /** `?checkout=` of Stripe Checkout's return address. */
+  checkout: 'success' | 'canceled' | null;
+  /** `?choose=` of a plan card's button: the plan chosen before signing in. */
+  chosen: string | null;
+}
+
+export function Dashboard({ email, checkout: returnedFrom, chosen }: DashboardProps) {
   const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
   const [keysError, setKeysError] = useState('');
   const [nextCursor, setNextCursor] = useState<string | null>(null);
@@ -18,6 +31,8 @@ export function Dashboard({ email }: { email: string }) {
   const [plan, setPlan] = useState<PlanBody | null>(null);
   const [planError, setPlanError] = useState('');
   const [busyPlan, setBusyPlan] = useState<string | null>(null);
+  const [checkout, setCheckout] = useState(returnedFrom);
+  const [contactOpen, setContactOpen] = useState(chosen === 'enterprise');
   const [usage, setUsage] = useState<UsageBody | null>(null);
   const [usageError, setUsageError] = useState('');
   const [refreshing, setRefreshing] = useState(false);
@@ -93,6 +108,39 @@ export function Dashboard({ email }: { email: string }) {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [loadKeys, loadPlan, loadUsage]);
 
+  // Back from Stripe Checkout: the return address grants nothing; the plan changes when Stripe's webhook has been
+  // applied, so it is asked again until then.
+  useEffect(() => {
+    if (checkout !== 'success') return;
+    if (plan && plan.plan !== 'free') {
+      void loadUsage();
+      return;
+    }
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (Date.now() - started > CHECKOUT_POLL_LIMIT_MS) clearInterval(timer);
+      else void loadPlan();
+    }, CHECKOUT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [checkout, plan, loadPlan, loadUsage]);
+
+  // The return address's query is not kept: a reload shows the dashboard as it is.
+  useEffect(() => {
+    if (returnedFrom || chosen) window.history.replaceState(null, '', '/dashboard');
+  }, [returnedFrom, chosen]);
+
+  async function goTo(busy: string, endpoint: string, body?: unknown) {
+    setBusyPlan(busy);
+    const r = await fetchJson<RedirectBody>(endpoint, { method: 'POST', body: body ?? {} });
+    if (!r.ok) {
+      setBusyPlan(null);
+      setPlanError(r.message);
+      return;
+    }
+    setCheckout(null);
+    window.location.assign(r.data.url);
+  }
+
   async function changePlan(planId: string) {
     setBusyPlan(planId);
     const r = await fetchJson<PlanBody>('/api/dashboard/plan', { method: 'PUT', body: { plan: planId } });
@@ -117,8 +165,26 @@ export function Dashboard({ email }: { email: string }) {
       </div>
       <div className="dashboard-grid">
         <UsageSection usage={usage} error={usageError} onRefresh={loadUsage} refreshing={refreshing} />
-        <PlanSection plan={plan} email={email} error={planError} busyPlan={busyPlan} onChange={changePlan} />
+        <PlanSection
+          plan={plan}
+          email={email}
+          error={planError}
+          busy={busyPlan}
+          checkout={checkout}
+          chosen={chosen}
+          onChange={changePlan}
+          onCheckout={(planId) => goTo(planId, '/api/dashboard/billing/checkout', { plan: planId })}
+          onManage={() => goTo('portal', '/api/dashboard/billing/portal')}
+          onContact={() => setContactOpen(true)}
+        />
       </div>
+      {plan?.billing ? (
+        <SupportSection
+          planName={plan.plans.find((p) => p.id === plan.plan)?.name ?? ''}
+          priority={plan.plans.find((p) => p.id === plan.plan)?.prioritySupport ?? false}
+        />
+      ) : null}
+      {plan?.billing ? <EnterpriseContact open={contactOpen} onClose={() => setContactOpen(false)} /> : null}
       <KeysSection
         keys={keys}
         error={keysError}
