@@ -159,7 +159,7 @@ describe('checkout', () => {
 describe('changing and leaving a plan', () => {
   it("moving to Free ends the subscription at the period's end, can be taken back, and Free comes when the period ends", async () => {
     const customer = await newCustomer(app, 'leaver');
-    const { subscription } = await subscribe(app, customer);
+    const { subscription, stripeCustomer } = await subscribe(app, customer);
     const periodEnd = new Date(app.standIn.subscriptions.get(subscription)!.items.data[0]!.current_period_end * 1000).toISOString();
 
     const down = await dashboard(app, customer.cookie, 'PUT', '/api/dashboard/plan', { plan: 'free' });
@@ -179,7 +179,7 @@ describe('changing and leaving a plan', () => {
 
     expect((await dashboard(app, customer.cookie, 'PUT', '/api/dashboard/plan', { plan: 'free' })).status).toBe(200);
     await app.standIn.settled();
-    await app.standIn.send(...app.standIn.advanceClock(31 * 24 * 3600));
+    await app.standIn.send(...app.standIn.advanceClock(stripeCustomer, 31 * 24 * 3600));
     expect(await storedPlan(app, customer.userId)).toBe('free');
     expect((await convertSized(app, customer.key, TWO_MB)).status).toBe(413);
     const after = await planOf(app, customer);

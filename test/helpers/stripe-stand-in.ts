@@ -3,8 +3,9 @@
 // options), answering with bodies shaped as Stripe documents them (API 2026-10-28: a subscription's period is on
 // its items, an invoice's subscription under `parent`), and that sends webhooks signed with Stripe's own scheme
 // (`Stripe.webhooks.generateTestHeaderString`). Its pages stand for Stripe Checkout and the Customer Portal: a
-// browser test pays and cancels there. Its clock is a test clock: advanceClock() ends or renews subscriptions
-// whose period is over, as Stripe's test clocks do. Loaded by vitest and by Playwright: relative imports only.
+// browser test pays and cancels there. Its clock is a test clock: advanceClock() ends or renews a customer's
+// subscriptions whose period is over, as Stripe's test clocks do (a browser test, in another process, moves it
+// with POST /_clock?email=&seconds=). Loaded by vitest and by Playwright: relative imports only.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -188,13 +189,17 @@ export class StripeStandIn {
     return [this.event('charge.dispute.created', dispute)];
   }
 
-  /** Moves the test clock on: subscriptions whose period ended end (if set to) or renew (paid). Returns the events. */
-  advanceClock(seconds: number): Stripe.Event[] {
+  /**
+   * Moves the test clock of one customer's subscriptions on (a Stripe test clock is attached to a customer, so
+   * tests running at once do not move each other's): those whose period ended end (if set to) or renew (paid).
+   * Returns the events.
+   */
+  advanceClock(customer: string, seconds: number): Stripe.Event[] {
     this.clock += seconds;
     const events: Stripe.Event[] = [];
     for (const subscription of this.subscriptions.values()) {
       const item = subscription.items.data[0]!;
-      if (!LIVE.has(subscription.status) || item.current_period_end > this.clock) continue;
+      if (subscription.customer !== customer || !LIVE.has(subscription.status) || item.current_period_end > this.clock) continue;
       if (subscription.cancel_at_period_end || (subscription.cancel_at && (subscription.cancel_at as number) <= this.clock)) {
         this.end(subscription);
         events.push(this.event('customer.subscription.deleted', subscription));
@@ -474,7 +479,9 @@ export class StripeStandIn {
     const [, kind, pageId, action] = path.split('/');
     if (path === '/favicon.ico') return { status: 204, headers: {}, body: '' };
     if (method === 'POST' && kind === '_clock') {
-      this.background(this.advanceClock(Number(query.get('seconds'))));
+      const customer = [...this.customers.values()].find((c) => c.email === query.get('email'));
+      if (!customer) return { status: 404, headers: { 'Content-Type': 'text/plain' }, body: 'no such customer' };
+      this.background(this.advanceClock(customer.id as string, Number(query.get('seconds'))));
       return { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{}' };
     }
     if (kind === 'checkout' && this.sessions.has(pageId!)) {
