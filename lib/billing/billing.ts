@@ -401,6 +401,27 @@ export class Billing {
     return entitlement(stateOf(row), row.paymentFailedAt, now, this.deps.settings.graceMs).plan !== row.grantedPlan;
   }
 
+  /** The account's Stripe customer, if it has one. */
+  async customerOf(userId: string): Promise<string | null> {
+    return (await this.deps.db.billingAccount.findUnique({ where: { userId }, select: { stripeCustomerId: true } }))?.stripeCustomerId ?? null;
+  }
+
+  /**
+   * A deleted account's subscriptions end now at Stripe, so it is charged no more. The account is gone already
+   * (its password was the check): a failure is logged for the operator to cancel by hand, not shown to the owner.
+   */
+  async endSubscriptions(customer: string, userId: string): Promise<void> {
+    try {
+      const { data } = await this.deps.stripe.subscriptions.list({ customer, status: 'all', limit: 100 });
+      for (const subscription of data) if (isLive(subscription.status)) await this.deps.stripe.subscriptions.cancel(subscription.id);
+    } catch (err) {
+      this.deps.log.error(
+        { component: 'billing', err, accountId: userId, customer },
+        "could not cancel a deleted account's subscription at Stripe: cancel it there",
+      );
+    }
+  }
+
   /** Applies the time-based ends that are due, and forgets applied event ids past their retention. Returns how many plans it settled. */
   async sweep(now = new Date()): Promise<number> {
     const due = await this.deps.db.billingAccount.findMany({

@@ -5,6 +5,7 @@
 // STRIPE_SECRET_KEY, nothing of billing at all. The webhook cases are in billing-webhooks.test.ts.
 import { describe, expect, it } from 'vitest';
 import { PLAN_LIST } from '@/lib/accounts/plans';
+import { GOOD_PASSWORD } from '../helpers/fixtures';
 import { signedUpUser } from './accounts';
 import {
   convertSized,
@@ -207,6 +208,16 @@ describe('changing and leaving a plan', () => {
     expect(page).toContain(`href="${app.base}/dashboard"`);
     expect(app.standIn.calls.filter((c) => c === 'POST /v1/billing_portal/sessions')).toHaveLength(1);
     expect(stripeCustomer).toBe((await app.db.billingAccount.findUniqueOrThrow({ where: { userId: customer.userId } })).stripeCustomerId);
+  });
+
+  it('deleting the account ends its subscription at Stripe: it is charged no more', async () => {
+    const customer = await newCustomer(app, 'deleted');
+    const { subscription } = await subscribe(app, customer);
+    const res = await dashboard(app, customer.cookie, 'DELETE', '/api/dashboard/account', { password: GOOD_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(app.standIn.subscriptions.get(subscription)!.status).toBe('canceled');
+    await app.standIn.settled();
+    expect(await app.db.billingAccount.findUnique({ where: { userId: customer.userId } })).toBeNull();
   });
 
   it('a plan the operator granted is never lowered by billing', async () => {
