@@ -46,7 +46,9 @@ test('sign up, read the mail, open its link and enter the password: the address 
   await expect(page.getByRole('button', { name: 'Confirm and sign in' })).toBeEnabled();
   await page.getByLabel('Password').fill('not the password at all');
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await expect(page.locator('form').getByRole('alert')).toHaveText('Wrong password: enter the password you chose when you signed up with this address.');
+  await expect(page.locator('form').getByRole('alert')).toHaveText(
+    'Wrong password: enter the password you chose when you signed up with this address.',
+  );
   await page.getByLabel('Password').fill(GOOD_PASSWORD);
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -129,7 +129,10 @@ describe('next-auth and unknown API paths', () => {
 
   it("a failed sign-in through next-auth's callback has them too", async () => {
     const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
       method: 'POST',

@@ -79,7 +79,10 @@ describe.runIf(available)('PostgreSQL outages (DATABASE_URL, quotas in the datab
   it('sign-in while the Session table is locked: 503 unavailable with Retry-After in the API body, and a session once released', async () => {
     const { email } = await account();
     const csrf = await fetch(`${app.baseUrl}/api/auth/csrf`);
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const signInCall = () =>
       timedFetch(`${app.baseUrl}/api/auth/callback/credentials`, {
