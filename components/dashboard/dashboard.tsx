@@ -1,6 +1,6 @@
 'use client';
 // The dashboard: usage, API keys (with a key's usage when asked), plan and the request log, each loaded from the dashboard API.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiKeyPage, ApiKeyView, PlanBody, RedirectBody, UsageBody } from '@/lib/web/dashboard-types';
 import { fetchJson } from '@/lib/web/fetch-json';
 import { KeyUsagePanel } from './key-usage-panel';
@@ -33,6 +33,7 @@ export function Dashboard({ email, checkout: returnedFrom, chosen }: DashboardPr
   const [busyPlan, setBusyPlan] = useState<string | null>(null);
   const [checkout, setCheckout] = useState(returnedFrom);
   const [contactOpen, setContactOpen] = useState(chosen === 'enterprise');
+  const checkoutPollStart = useRef<number | null>(null);
   const [usage, setUsage] = useState<UsageBody | null>(null);
   const [usageError, setUsageError] = useState('');
   const [refreshing, setRefreshing] = useState(false);
@@ -109,20 +110,22 @@ export function Dashboard({ email, checkout: returnedFrom, chosen }: DashboardPr
   }, [loadKeys, loadPlan, loadUsage]);
 
   // Back from Stripe Checkout: the return address grants nothing; the plan changes when Stripe's webhook has been
-  // applied, so it is asked again until then.
+  // applied, so it is asked again until then (for at most CHECKOUT_POLL_LIMIT_MS from the first ask).
+  const paidPlan = plan !== null && plan.plan !== 'free';
   useEffect(() => {
-    if (checkout !== 'success') return;
-    if (plan && plan.plan !== 'free') {
-      void loadUsage();
-      return;
-    }
-    const started = Date.now();
+    if (checkout !== 'success' || paidPlan) return;
+    checkoutPollStart.current ??= Date.now();
     const timer = setInterval(() => {
-      if (Date.now() - started > CHECKOUT_POLL_LIMIT_MS) clearInterval(timer);
+      if (Date.now() - checkoutPollStart.current! > CHECKOUT_POLL_LIMIT_MS) clearInterval(timer);
       else void loadPlan();
     }, CHECKOUT_POLL_MS);
     return () => clearInterval(timer);
-  }, [checkout, plan, loadPlan, loadUsage]);
+  }, [checkout, paidPlan, loadPlan]);
+
+  // The new plan's quota shows in the usage card.
+  useEffect(() => {
+    if (checkout === 'success' && paidPlan) void loadUsage();
+  }, [checkout, paidPlan, loadUsage]);
 
   // The return address's query is not kept: a reload shows the dashboard as it is.
   useEffect(() => {

@@ -110,6 +110,12 @@ export class Billing {
     this.planOfPrice = new Map(deps.settings.proPrices.map((price) => [price, 'pro' as const]));
   }
 
+  /** A call to Stripe failed: logged with Stripe's own message for the operator (a bad price id, a revoked key), answered 503. */
+  private unavailable(what: string, err: unknown): ApiError {
+    this.deps.log.error({ component: 'billing', err }, `${what}: the call to Stripe failed`);
+    return stripeUnavailable(what, err);
+  }
+
   /** OPERATOR_EMAIL: where "talk to us" and support requests go. */
   get operatorEmail(): string {
     return this.deps.settings.operatorEmail;
@@ -194,7 +200,7 @@ export class Billing {
       if (!session.url) throw new Error('Stripe made a checkout session without a URL');
       return { url: session.url };
     } catch (err) {
-      throw stripeUnavailable('Checkout', err);
+      throw this.unavailable('Checkout', err);
     }
   }
 
@@ -209,7 +215,7 @@ export class Billing {
       });
       return { url: session.url };
     } catch (err) {
-      throw stripeUnavailable('Billing', err);
+      throw this.unavailable('Billing', err);
     }
   }
 
@@ -232,7 +238,7 @@ export class Billing {
     try {
       await this.deps.stripe.subscriptions.update(state.id, { cancel_at_period_end: cancel });
     } catch (err) {
-      throw stripeUnavailable('Changing the plan', err);
+      throw this.unavailable('Changing the plan', err);
     }
     await this.syncCustomer(row.stripeCustomerId, readAt);
     return cancel ? 'scheduled' : 'resumed';
@@ -307,7 +313,7 @@ export class Billing {
       return (await this.syncCustomer(customer, readAt, reason)) ? 'applied' : 'ignored';
     } catch (err) {
       if (err instanceof ApiError) throw err;
-      throw stripeUnavailable('Applying the event', err);
+      throw this.unavailable('Applying the event', err);
     }
   }
 
@@ -325,7 +331,7 @@ export class Billing {
     try {
       subscriptions = (await this.deps.stripe.subscriptions.list({ customer, status: 'all', limit: 100 })).data;
     } catch (err) {
-      throw stripeUnavailable('Applying the event', err);
+      throw this.unavailable('Applying the event', err);
     }
     // Listed by customer, so every one is this account's; checked again rather than trusted.
     const own = governing(subscriptions.filter((s) => idOf(s.customer) === customer));
@@ -463,7 +469,7 @@ export class Billing {
         { idempotencyKey: `yamljson-customer-${user.id}` },
       );
     } catch (err) {
-      throw stripeUnavailable('Checkout', err);
+      throw this.unavailable('Checkout', err);
     }
     try {
       await this.deps.db.billingAccount.create({ data: { userId: user.id, stripeCustomerId: customer.id, stateReadAt: new Date(0) } });
