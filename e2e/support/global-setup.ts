@@ -66,6 +66,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
       }),
     ]);
     standIn.webhookUrl = `${billingApp.baseUrl}/api/billing/webhook`;
+    // Each app's first page and session answer load its route modules and read the session secret from the
+    // database for the first time: on a busy machine that first read can miss the database's 1 s deadline (503,
+    // which the page logs as a console error and fails whichever test came first). Done here, before any test.
+    await Promise.all([app, billingApp].map((started) => warmUp(started.baseUrl)));
     process.env.E2E_BASE_URL = app.baseUrl;
     process.env.E2E_BILLING_BASE_URL = billingApp.baseUrl;
     process.env.E2E_STRIPE_URL = standIn.url;
@@ -74,5 +78,14 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   } catch (err) {
     await stop();
     throw err;
+  }
+}
+
+/** Asks an app for a page and the session once, whatever they answer (see above). */
+async function warmUp(baseUrl: string): Promise<void> {
+  for (const path of ['/', '/api/auth/session', '/pricing']) {
+    await fetch(`${baseUrl}${path}`)
+      .then((res) => res.arrayBuffer())
+      .catch(() => {});
   }
 }
