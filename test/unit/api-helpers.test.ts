@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, DEFAULT_MAX_INPUT_BYTES } from '@/lib/config';
-import { ApiError, toErrorReply } from '@/lib/api/errors';
+import pino from 'pino';
+import { ApiError, logFailure, toErrorReply } from '@/lib/api/errors';
 import { route, toResponse } from '@/lib/api/next-route';
 import { jsonReply } from '@/lib/api/reply';
 import { formatBytes, formatOverLimit } from '@/lib/format/format-bytes';
@@ -53,19 +54,17 @@ describe('newRequestId', () => {
 
 describe('toErrorResponse', () => {
   it('hides unknown errors behind a generic 500 and logs them with the request id', async () => {
-    const logged: unknown[][] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => logged.push(args);
-    try {
-      const res = toErrorResponse(new Error('secret stack detail'), 'req_test');
-      expect(res.status).toBe(500);
-      const text = await res.text();
-      expect(text).not.toContain('secret');
-      expect(JSON.parse(text).error.code).toBe('internal_error');
-      expect(String(logged[0]?.[0])).toContain('req_test');
-    } finally {
-      console.error = original;
-    }
+    // The failure goes to the log (pino JSON lines), never to the body.
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const res = toResponse(toErrorReply(new Error('secret stack detail'), 'req_test', logFailure(log, 'req_test')));
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain('secret');
+    expect(JSON.parse(text).error.code).toBe('internal_error');
+    expect(lines.map((line) => JSON.parse(line))).toMatchObject([
+      { requestId: 'req_test', msg: 'internal_error', err: { message: 'secret stack detail' } },
+    ]);
   });
 
   it('maps ConversionError codes and passes invalid_input details through', async () => {

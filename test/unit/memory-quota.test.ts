@@ -1,7 +1,8 @@
 // The embedded mode's quota store, on a real PGlite served over the socket: the same decisions as
 // the database store without a database call per request, and UsageHour ends up with every call
 // exactly once (after failed writes, concurrent flushes and the turn of an hour too).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/accounts/users';
 import { HOUR_MS, hourStart, MemoryQuotaStore } from '@/lib/accounts/quota';
 import type { Db } from '@/lib/db/client';
@@ -102,22 +103,19 @@ describe('MemoryQuotaStore', () => {
   it('a failed write keeps the counts: the next flush stores them exactly once', async () => {
     const userId = await freeAccount();
     const w = watchedDb();
-    const store = new MemoryQuotaStore(w.db);
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      for (let i = 0; i < 3; i++) await store.consume(userId, 'free');
-      w.failNextWrite();
-      await store.flush();
-      expect(error).toHaveBeenCalledTimes(1);
-      expect(await stored(userId)).toBeNull();
-      expect((await store.consume(userId, 'free')).remaining).toBe(96);
-      await store.flush();
-      expect(await stored(userId)).toBe(4);
-      await store.flush();
-      expect(await stored(userId)).toBe(4);
-    } finally {
-      error.mockRestore();
-    }
+    // The failure goes to the store's log (pino JSON lines).
+    const errors: string[] = [];
+    const store = new MemoryQuotaStore(w.db, Date.now, pino({ level: 'error' }, { write: (line: string) => errors.push(line) }));
+    for (let i = 0; i < 3; i++) await store.consume(userId, 'free');
+    w.failNextWrite();
+    await store.flush();
+    expect(errors).toHaveLength(1);
+    expect(await stored(userId)).toBeNull();
+    expect((await store.consume(userId, 'free')).remaining).toBe(96);
+    await store.flush();
+    expect(await stored(userId)).toBe(4);
+    await store.flush();
+    expect(await stored(userId)).toBe(4);
   });
 
   it('flush() resolves after writes already under way; flushes at once write nothing twice; unflushed calls are written by the scheduled flush, unasked', async () => {
