@@ -30,7 +30,8 @@ const nextConfig = {
   // piscina starts its workers from its own files (dist/worker.js next to it): a bundled copy cannot find them.
   // pino, pino-pretty and prom-client (lib/observability) load from node_modules too: the log and the metrics
   // are the services' (scripts/serve.ts makes them), so a bundled copy must never make its own.
-  serverExternalPackages: ['piscina', 'pino', 'pino-pretty', 'prom-client'],
+  // stripe (lib/billing) too: the services' billing makes the one client; the handlers only call it.
+  serverExternalPackages: ['piscina', 'pino', 'pino-pretty', 'prom-client', 'stripe'],
   async headers() {
     return [
       { source: '/:path*', headers: SECURITY_HEADERS },

@@ -1,10 +1,14 @@
 // The landing page: what yamljson does, a live example, the API in one call, the plans.
 import Link from 'next/link';
 import { LiveExample } from '@/components/landing/live-example';
-import { formatBytes } from '@/lib/format/format-bytes';
-import { PLAN_LIST } from '@/lib/accounts/plans';
+import { PlanCards } from '@/components/pricing/plan-cards';
+import { planOffers } from '@/lib/billing/offers';
 import { services } from '@/lib/services/seam';
 import { convert } from '@/lib/converter';
+import { PLANS } from '@/lib/accounts/plans';
+import { formatBytes } from '@/lib/format/format-bytes';
+
+const FREE_PLAN_LINE = `Free plan: ${PLANS.free.requestsPerHour!.toLocaleString('en-US')} requests an hour, documents up to ${formatBytes(PLANS.free.maxInputBytes)}.`;
 
 const FEATURES = [
   {
@@ -46,11 +50,8 @@ function exampleResponse(): string {
   return JSON.stringify({ ...result, metadata: { ...result.metadata, processingMs: 0 } }, null, 2);
 }
 
-function perHour(n: number | null): string {
-  return n === null ? 'Unlimited requests' : `${n.toLocaleString('en-US')} requests per hour`;
-}
-
-export default function HomePage() {
+export default async function HomePage() {
+  const billing = services().billing;
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
@@ -68,7 +69,7 @@ export default function HomePage() {
               Open the playground
             </Link>
           </div>
-          <p className="small muted">Free plan: 100 requests an hour, documents up to 1 MB. No card needed.</p>
+          <p className="small muted">{FREE_PLAN_LINE} No card needed.</p>
         </div>
         <LiveExample />
       </section>
@@ -110,26 +111,14 @@ export default function HomePage() {
       <section className="section" id="plans" aria-labelledby="plans-heading">
         <h2 id="plans-heading">Plans</h2>
         <p className="muted">
-          Every plan has every feature.{' '}
-          {services().config.selfServeUpgrades
-            ? 'Change plan any time from the dashboard.'
-            : 'Accounts start on Free; the operator of this service grants larger plans (the dashboard says how to ask).'}
+          {billing
+            ? 'Start free, no card needed. Pro is billed monthly by Stripe and cancelled any time; Enterprise is agreed with you.'
+            : services().config.selfServeUpgrades
+              ? 'Every plan has every feature. Change plan any time from the dashboard.'
+              : 'Every plan has every feature. Accounts start on Free; the operator of this service grants larger plans (the dashboard says how to ask).'}{' '}
+          <Link href="/pricing">Plans and prices in detail</Link>.
         </p>
-        <div className="plans">
-          {PLAN_LIST.map((plan) => (
-            <div key={plan.id} className={`card plan${plan.id === 'pro' ? ' plan-highlight' : ''}`}>
-              <h3>{plan.name}</h3>
-              <ul>
-                <li>{perHour(plan.requestsPerHour)}</li>
-                <li>Documents up to {formatBytes(plan.maxInputBytes)}</li>
-                <li>Convert, validate, raw mode</li>
-              </ul>
-              <Link href="/signup" className={`button${plan.id === 'pro' ? ' button-primary' : ''}`}>
-                {plan.id === 'free' ? 'Start free' : `Choose ${plan.name}`}
-              </Link>
-            </div>
-          ))}
-        </div>
+        <PlanCards offers={await planOffers(billing)} />
       </section>
     </>
   );

@@ -59,6 +59,7 @@ const PAGES: PageCase[] = [
     },
   },
   { name: 'docs', path: '/docs', heading: /yamljson API/ },
+  { name: 'pricing', path: '/pricing', heading: /Plans and pricing/ },
   { name: 'signup', path: '/signup', heading: /Create your account/ },
   { name: 'signin', path: '/signin', heading: /Sign in/ },
   {

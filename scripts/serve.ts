@@ -106,6 +106,12 @@ async function main(): Promise<void> {
     { component: 'mail', delivers: services.mail.delivers },
     services.mail.delivers ? 'mail: sent through SMTP_URL' : 'mail: kept in the outbox (no SMTP_URL): `npm run admin -- outbox` prints it',
   );
+  // Plans that end with time (a period's end after a cancellation, a grace period's end) are looked for every minute.
+  services.billing?.start();
+  log.info(
+    { component: 'billing', enabled: services.billing !== null },
+    services.billing ? 'billing: plans sold through Stripe' : 'billing: off (no STRIPE_SECRET_KEY): the operator grants plans',
+  );
   // The workers start now, not during the first large request (starting them takes CPU that requests would otherwise wait for).
   startConversionPool(services.pool);
 

@@ -7,8 +7,14 @@ import { services } from '@/lib/services/seam';
 export const metadata: Metadata = { title: 'Dashboard', description: 'Your yamljson API keys, plan and usage.' };
 export const dynamic = 'force-dynamic';
 
-export default async function DashboardPage() {
+const oneOf = <T extends string>(value: unknown, values: readonly T[]): T | null =>
+  (values as readonly unknown[]).includes(value) ? (value as T) : null;
+
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const chosen = oneOf(params.choose, ['pro', 'enterprise'] as const);
   const user = await getCurrentUser(services());
-  if (!user) redirect('/signin?callbackUrl=/dashboard');
-  return <Dashboard email={user.email} />;
+  // A plan chosen on the pricing page survives signing in (the callback is this page with it).
+  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(chosen ? `/dashboard?choose=${chosen}` : '/dashboard')}`);
+  return <Dashboard email={user.email} checkout={oneOf(params.checkout, ['success', 'canceled'] as const)} chosen={chosen} />;
 }

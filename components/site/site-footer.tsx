@@ -9,7 +9,7 @@ export function SiteFooter() {
           <Link href="/playground">Playground</Link>
           <Link href="/docs">API docs</Link>
           <a href="/api/openapi.json">OpenAPI document</a>
-          <Link href="/#plans">Pricing</Link>
+          <Link href="/pricing">Pricing</Link>
         </nav>
       </div>
     </footer>

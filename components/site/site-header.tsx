@@ -7,7 +7,7 @@ import { signOut, useSession } from 'next-auth/react';
 const NAV = [
   { href: '/playground', label: 'Playground' },
   { href: '/docs', label: 'API docs' },
-  { href: '/#plans', label: 'Pricing' },
+  { href: '/pricing', label: 'Pricing' },
 ];
 
 export function SiteHeader() {

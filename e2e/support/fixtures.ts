@@ -1,5 +1,6 @@
 // The browser tests' `test`: every test also fails on a console error, an uncaught page error, a
-// Content Security Policy violation, or a request to any host but the app's own (every request is watched).
+// Content Security Policy violation, or a request to any host but the app's own (every request is watched;
+// a test that goes to another site on purpose, as to Stripe Checkout, allows that one origin).
 import { test as base, expect, type Page } from '@playwright/test';
 
 export interface PageWatch {
@@ -7,6 +8,8 @@ export interface PageWatch {
   foreignRequests: string[];
   /** Lets one expected console error through (say, the 404 of a page that must answer 404). */
   allowConsoleError(pattern: RegExp): void;
+  /** Lets requests to one other origin through: a site the test navigates to on purpose (Stripe's pages). */
+  allowOrigin(origin: string): void;
 }
 
 /** Schemes that never leave the browser. */
@@ -17,10 +20,12 @@ export const test = base.extend<{ watch: PageWatch }>({
     async ({ context, baseURL }, use) => {
       const origin = new URL(baseURL!).origin;
       const allowed: RegExp[] = [];
+      const origins = new Set([origin]);
       const watch: PageWatch = {
         consoleErrors: [],
         foreignRequests: [],
         allowConsoleError: (pattern) => allowed.push(pattern),
+        allowOrigin: (other) => origins.add(new URL(other).origin),
       };
       const observe = (page: Page) => {
         page.on('console', (msg) => {
@@ -43,7 +48,7 @@ export const test = base.extend<{ watch: PageWatch }>({
       context.on('request', (request) => {
         const url = request.url();
         if (LOCAL_SCHEMES.some((s) => url.startsWith(s))) return;
-        if (new URL(url).origin !== origin) watch.foreignRequests.push(url);
+        if (!origins.has(new URL(url).origin)) watch.foreignRequests.push(url);
       });
       await use(watch);
       expect(watch.foreignRequests, 'requests to other hosts').toEqual([]);

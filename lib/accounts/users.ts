@@ -9,7 +9,7 @@ import { AccountError } from './errors';
 import { newId, secretBase62 } from './ids';
 import { mayMail } from './mail-throttle';
 import { dummyPasswordHash, hashPassword, PASSWORD_MAX_LENGTH, passwordProblem, verifyPassword } from './passwords';
-import { isPlanId, PLAN_IDS, PLANS, type PlanId } from './plans';
+import { isPlanId, PLAN_IDS, PLANS, type PlanId, planRank } from './plans';
 import { toPublicUser, type PublicUser } from './public-user';
 import { WRONG_CREDENTIALS } from './sign-in-messages';
 import { issueToken } from './tokens';
@@ -192,12 +192,10 @@ export async function setPlan(db: Db, userId: string, plan: string): Promise<Pub
   return toPublicUser(user);
 }
 
-const planRank = (plan: PlanId) => PLAN_IDS.indexOf(plan);
-
 /**
  * The dashboard: an account moves itself to a smaller plan at once; a larger one is the operator's
- * to grant (`npm run admin -- set-plan`) until billing exists, unless `selfServeUpgrades`
- * (YAMLJSON_SELF_SERVE_UPGRADES=on, config.selfServeUpgrades).
+ * to grant (`npm run admin -- set-plan`), unless `selfServeUpgrades` (YAMLJSON_SELF_SERVE_UPGRADES=on,
+ * config.selfServeUpgrades). With billing on, the dashboard's handler sends paid plans through lib/billing first.
  */
 export async function changeOwnPlan(db: Db, user: PublicUser, plan: string, selfServeUpgrades: boolean): Promise<PublicUser> {
   if (isPlanId(plan) && planRank(plan) > planRank(user.plan) && !selfServeUpgrades) {

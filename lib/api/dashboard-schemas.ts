@@ -25,6 +25,12 @@ export const KeyCreateBodySchema = z.object({
 /** An unknown plan id is refused by the accounts (setPlan), with the list of plans. */
 export const PlanBodySchema = z.object({ plan: requiredString('plan') });
 
+/** Checkout: the plan to buy (one sold by checkout: lib/accounts/plans.ts). */
+export const CheckoutBodySchema = z.object({ plan: requiredString('plan') });
+
+/** "Talk to us" and support: the message for the operator (its length and characters: lib/billing/requests.ts). */
+export const OperatorRequestBodySchema = z.object({ message: requiredString('message') });
+
 /** Forgot password: the address to send the link to. */
 export const PasswordResetRequestBodySchema = z.object({ email: requiredString('email') });
 

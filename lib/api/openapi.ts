@@ -49,10 +49,11 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
 };
 
 /**
- * Routes of the web app's own (session-cookie) API, not part of the public API this document describes, and
- * the operator's Prometheus metrics (`/api/metrics`, behind METRICS_TOKEN: README, "Operating").
+ * Routes of the web app's own (session-cookie) API, not part of the public API this document describes, the
+ * operator's Prometheus metrics (`/api/metrics`, behind METRICS_TOKEN: README, "Operating"), and Stripe's
+ * webhook (`/api/billing`, called by Stripe only: README, "Billing").
  */
-export const INTERNAL_API_PREFIXES = ['/api/auth', '/api/account', '/api/dashboard', '/api/metrics'] as const;
+export const INTERNAL_API_PREFIXES = ['/api/auth', '/api/account', '/api/dashboard', '/api/metrics', '/api/billing'] as const;
 
 let cached: Json | undefined;
 

@@ -8,3 +8,5 @@ export const DEFAULT_CONVERSION_MEMORY_MB = 2048;
 /** Wall-clock limit of one conversion in a worker. */
 export const DEFAULT_CONVERSION_TIMEOUT_MS = 120_000;
 export const DEFAULT_PORT = 3000;
+/** Days an account keeps its paid plan after a payment fails (the owner is mailed at once), then it falls to Free. */
+export const DEFAULT_BILLING_GRACE_DAYS = 7;

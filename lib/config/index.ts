@@ -58,6 +58,23 @@ export interface Config {
   logLevel: LogLevel;
   /** METRICS_TOKEN: the Bearer token of GET /api/metrics; unset, the path answers 404. */
   metricsToken: string | undefined;
+  /** STRIPE_* and the rest of billing (lib/billing/); null without STRIPE_SECRET_KEY: plans are the operator's to grant. */
+  billing: BillingSettings | null;
+}
+
+export interface BillingSettings {
+  /** STRIPE_SECRET_KEY: what the server calls Stripe's API with. */
+  secretKey: string;
+  /** STRIPE_WEBHOOK_SECRET: the signing secret of the webhook endpoint (whsec_...). */
+  webhookSecret: string;
+  /** STRIPE_PRICE_PRO: the Pro prices; the first is the one sold, every one is Pro (prices kept by older subscriptions). */
+  proPrices: readonly [string, ...string[]];
+  /** STRIPE_API_URL: another Stripe API origin (stripe-mock, the tests' stand-in); null: Stripe's own. */
+  apiUrl: string | null;
+  /** BILLING_GRACE_DAYS: how long an account keeps its paid plan after a payment failed, in milliseconds. */
+  graceMs: number;
+  /** OPERATOR_EMAIL: where "talk to us" and support requests are mailed. */
+  operatorEmail: string;
 }
 
 export interface MailSettings {
@@ -106,24 +123,37 @@ export function loadConfig(env: Env): Config {
     mail: { smtpUrl: e.SMTP_URL || null, from: e.MAIL_FROM || defaultMailFrom(siteUrl) },
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    billing: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          proPrices: e.STRIPE_PRICE_PRO as [string, ...string[]],
+          apiUrl: e.STRIPE_API_URL ?? null,
+          graceMs: e.BILLING_GRACE_DAYS * 24 * 3600 * 1000,
+          operatorEmail: e.OPERATOR_EMAIL!.trim().toLowerCase(),
+        }
+      : null,
   };
 }
 
 /**
  * Why the server must not start without NEXTAUTH_URL, or null: every link in a mail is built from it
  * (never from a request's Host), so a server that sends mail (SMTP_URL) or a production one on a
- * PostgreSQL server (`npm start` with DATABASE_URL, usually behind a proxy and a public name) needs it.
+ * PostgreSQL server (`npm start` with DATABASE_URL, usually behind a proxy and a public name) needs it, and
+ * so does one that sells plans (`npm start` with STRIPE_SECRET_KEY): Stripe sends the customer back to it.
  * The embedded default without SMTP_URL links to the address it listens on.
  */
 export function siteUrlProblem(config: Config, { production }: { production: boolean }): string | null {
   if (config.siteOrigin) return null;
   const why = config.mail.smtpUrl
     ? 'SMTP_URL is set'
-    : production && config.database.kind === 'server'
-      ? 'DATABASE_URL is set under `npm start`'
-      : null;
+    : production && config.billing
+      ? 'STRIPE_SECRET_KEY is set under `npm start`'
+      : production && config.database.kind === 'server'
+        ? 'DATABASE_URL is set under `npm start`'
+        : null;
   if (why === null) return null;
-  return `NEXTAUTH_URL is required when ${why}: links in mails are built from it, never from a request (e.g. NEXTAUTH_URL=https://yamljson.example.com).`;
+  return `NEXTAUTH_URL is required when ${why}: links in mails${config.billing ? " and Stripe's return addresses" : ''} are built from it, never from a request (e.g. NEXTAUTH_URL=https://yamljson.example.com).`;
 }
 
 /** Upstash's REST API when both of its variables are set, else REDIS_URL, else none. */

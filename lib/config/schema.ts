@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { DEFAULT_LARGE_BODIES, DEFAULT_LARGE_BODIES_PER_ACCOUNT, DEFAULT_UPLOADS_PER_ACCOUNT } from '@/lib/api/body-gate';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '@/lib/dependencies';
 import { parseTrustedProxies } from '@/lib/http/client-address';
-import { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS, DEFAULT_MAX_INPUT_BYTES, DEFAULT_PORT } from './defaults';
+import {
+  DEFAULT_BILLING_GRACE_DAYS,
+  DEFAULT_CONVERSION_MEMORY_MB,
+  DEFAULT_CONVERSION_TIMEOUT_MS,
+  DEFAULT_MAX_INPUT_BYTES,
+  DEFAULT_PORT,
+} from './defaults';
 import { wholeNumber } from './whole-number';
 
 /** LOG_LEVEL's values: pino's levels (lib/observability/logger.ts). */
@@ -83,6 +89,35 @@ export const EnvSchema = z
       })
       .optional(),
     MAIL_FROM: optionalText,
+    // Billing through Stripe (lib/billing/): unset STRIPE_SECRET_KEY, none of it exists and the operator grants plans.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .refine((key) => /^(sk|rk)_(test|live)_\S+$/.test(key), {
+        message: 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_live_..., sk_test_..., rk_...)',
+      })
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .refine((secret) => /^whsec_\S+$/.test(secret), { message: "STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_...)" })
+      .optional(),
+    STRIPE_PRICE_PRO: z
+      .string()
+      .transform((list) => list.split(',').map((id) => id.trim()))
+      .refine((ids) => ids.every((id) => /^price_\w+$/.test(id)), {
+        message: 'STRIPE_PRICE_PRO must be Stripe price ids (price_...), comma-separated: the first is sold, every one counts as Pro',
+      })
+      .optional(),
+    STRIPE_API_URL: z
+      .string()
+      .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol) && new URL(url).pathname === '/', {
+        message: "STRIPE_API_URL must be an http:// or https:// origin (e.g. http://localhost:12111 for stripe-mock), or unset for Stripe's own",
+      })
+      .optional(),
+    BILLING_GRACE_DAYS: wholeNumber('BILLING_GRACE_DAYS', { min: 0, max: 365, unit: 'days', showRange: true }).default(DEFAULT_BILLING_GRACE_DAYS),
+    OPERATOR_EMAIL: z
+      .string()
+      .refine((email) => /^[^\s@]+@[^\s@]+$/.test(email.trim()), { message: 'OPERATOR_EMAIL must be an email address' })
+      .optional(),
     // The operator's view (lib/observability): the log's level, and the token of GET /api/metrics.
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     METRICS_TOKEN: z
@@ -95,6 +130,13 @@ export const EnvSchema = z
   .superRefine((env, ctx) => {
     const headers = env.HTTP_HEADERS_TIMEOUT_MS;
     const request = env.HTTP_REQUEST_TIMEOUT_MS;
+    if (env.STRIPE_SECRET_KEY) {
+      // Billing half configured would take money it cannot record, or offer a plan it cannot sell: all or nothing.
+      const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PRO', 'OPERATOR_EMAIL'] as const).filter((name) => !env[name]);
+      if (missing.length) {
+        ctx.addIssue({ code: 'custom', message: `STRIPE_SECRET_KEY needs ${missing.join(', ')} too (README, Billing)`, path: ['STRIPE_SECRET_KEY'] });
+      }
+    }
     if (headers !== undefined && request !== undefined && request < headers) {
       ctx.addIssue({
         code: 'custom',

@@ -125,3 +125,59 @@ export function accountDeletedMail(to: string, userId: string, origin: string): 
       `You can create a new account at any time: ${origin}/signup${SIGNATURE}`,
   };
 }
+
+const day = (at: Date) => at.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+export function paymentFailedMail(to: string, userId: string, origin: string, plan: string, graceEndsAt: Date): Mail {
+  return {
+    kind: 'payment_failed',
+    to,
+    userId,
+    subject: `Your yamljson payment failed: the ${plan} plan stays until ${day(graceEndsAt)}`,
+    text:
+      `The last payment for the ${plan} plan of the yamljson account ${to} did not go through. Stripe will try again; ` +
+      `meanwhile the account keeps the ${plan} plan until ${day(graceEndsAt)} (UTC). If no payment has succeeded by then, ` +
+      `it moves to the Free plan.\n\nTo update the card, open "Manage billing" in the dashboard: ${origin}/dashboard${SIGNATURE}`,
+  };
+}
+
+const ENDED_BECAUSE: Record<'ended' | 'payment' | 'refund' | 'dispute', string> = {
+  ended: 'its subscription ended',
+  payment: 'no payment succeeded within the grace period after a failed one',
+  refund: 'its payment was refunded',
+  dispute: 'its payment was disputed',
+};
+
+export function planEndedMail(to: string, userId: string, origin: string, plan: string, reason: keyof typeof ENDED_BECAUSE): Mail {
+  return {
+    kind: 'plan_ended',
+    to,
+    userId,
+    subject: `Your yamljson account is on the Free plan now`,
+    text:
+      `The yamljson account ${to} moved from the ${plan} plan to the Free plan, because ${ENDED_BECAUSE[reason]}. ` +
+      `Its API keys keep working, within the Free plan's limits.\n\nTo choose a plan again: ${origin}/dashboard${SIGNATURE}`,
+  };
+}
+
+/** A request to the operator (OPERATOR_EMAIL): "talk to us" about Enterprise, or support; marked with the account's plan. */
+export function operatorRequestMail(
+  operator: string,
+  request: { kind: 'enterprise' | 'support'; email: string; userId: string; plan: string; priority: boolean; message: string },
+  origin: string,
+): Mail {
+  const marker = `[${request.plan}${request.priority ? ', priority' : ''}]`;
+  const subject =
+    request.kind === 'enterprise' ? `${marker} Enterprise request from ${request.email}` : `${marker} Support request from ${request.email}`;
+  const grant = request.kind === 'enterprise' ? `\nTo grant Enterprise: npm run admin -- set-plan --email ${request.email} --plan enterprise\n` : '';
+  return {
+    kind: request.kind === 'enterprise' ? 'enterprise_request' : 'support_request',
+    to: operator,
+    userId: request.userId,
+    subject,
+    text:
+      `${request.kind === 'enterprise' ? 'An account asks about the Enterprise plan' : 'An account asks for support'} on ${origin}.\n\n` +
+      `Account: ${request.email} (${request.userId})\nPlan: ${request.plan}${request.priority ? ' (priority support)' : ''}\n` +
+      `Reply to: ${request.email}\n${grant}\n--- Message ---\n${request.message}${SIGNATURE}`,
+  };
+}

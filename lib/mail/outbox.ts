@@ -18,7 +18,11 @@ export type MailKind =
   | 'change_email_taken'
   | 'email_changed'
   | 'account_deleted'
-  | 'address_proven';
+  | 'address_proven'
+  | 'payment_failed'
+  | 'plan_ended'
+  | 'enterprise_request'
+  | 'support_request';
 
 export interface Mail {
   to: string;

@@ -14,6 +14,8 @@ import { KeyUsageRecorder } from '@/lib/accounts/key-usage';
 import { DatabaseQuotaStore, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@/lib/accounts/quota';
 import { connectRedis, type RedisConnection } from '@/lib/accounts/redis';
 import { BodyGate, uploadsPerAccount } from '@/lib/api/body-gate';
+import { Billing } from '@/lib/billing/billing';
+import { createStripe } from '@/lib/billing/stripe-client';
 import { ConversionPool, defaultRunLimits } from '@/lib/api/run-converter';
 import type { Config } from '@/lib/config';
 import { createDb, type Db } from '@/lib/db/client';
@@ -46,6 +48,8 @@ export interface Services {
   readonly mail: MailService;
   /** The site's public origin (links in mails) and the host whose requests may cause mail (lib/http/public-site.ts). */
   readonly site: PublicSite;
+  /** Paying for plans through Stripe (lib/billing/); null without STRIPE_SECRET_KEY, where the operator grants plans. */
+  readonly billing: Billing | null;
   /** The server's log (pino, JSON lines; pretty under `npm run dev`): one line per request (with-api.ts), failures, the lifecycle. */
   readonly log: Logger;
   /** The server's Prometheus metrics, in a registry of their own (GET /api/metrics). */
@@ -93,6 +97,10 @@ export function createServices(config: Config, options: ServiceOptions): Service
     },
   );
   const metrics = new Metrics({ pool, processMetrics: true });
+  const site = new PublicSite(config.siteOrigin);
+  const billing = config.billing
+    ? new Billing({ db, stripe: createStripe(config.billing), settings: config.billing, mail, origin: () => site.origin, log })
+    : null;
   pool.observeConversions((direction, inputBytes, outputBytes, seconds) => metrics.conversion(direction, inputBytes, outputBytes, seconds));
   return {
     config,
@@ -113,11 +121,13 @@ export function createServices(config: Config, options: ServiceOptions): Service
     }),
     authChanges,
     mail,
-    site: new PublicSite(config.siteOrigin),
+    site,
+    billing,
     log,
     metrics,
     // Usage counts kept in memory or buffered (none if no keyed call was served), per-key usage and the request log; mail being sent.
     shutdown: async () => {
+      billing?.shutdown();
       await Promise.all([accounts?.quota.flush(), usage.flush(), mail.shutdown()]);
     },
   };

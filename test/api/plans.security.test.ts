@@ -1,6 +1,6 @@
-// Plans: an account moves itself down at once, never up (until billing exists); the operator
-// grants larger plans with `npm run admin -- set-plan`; YAMLJSON_SELF_SERVE_UPGRADES=on restores
-// self-serve upgrades for a private install.
+// Plans without billing (no STRIPE_SECRET_KEY, as self-hosted): an account moves itself down at once, never up;
+// the operator grants larger plans with `npm run admin -- set-plan`; YAMLJSON_SELF_SERVE_UPGRADES=on restores
+// self-serve upgrades for a private install. (With billing: test/api/billing.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { PLAN_LIST } from '@/lib/accounts/plans';
 import { changeOwnPlan, findUserByEmail } from '@/lib/accounts/users';
@@ -24,7 +24,7 @@ describe('plan changes from the dashboard', () => {
     await expectError(await dashboardCall(cookie, 'PUT', '/api/dashboard/plan', { plan: 'enterprise' }), 403, upgradeRefused(email, 'enterprise'));
     await expectError(await dashboardCall(cookie, 'PUT', '/api/dashboard/plan', { plan: 'pro' }), 403, upgradeRefused(email, 'pro'));
     const plan = await (await dashboardCall(cookie, 'GET', '/api/dashboard/plan')).json();
-    expect(plan).toStrictEqual({ plan: 'free', plans: PLAN_LIST, selfServeUpgrades: false });
+    expect(plan).toStrictEqual({ plan: 'free', plans: PLAN_LIST, selfServeUpgrades: false, billing: null });
     expect((await findUserByEmail(testDb(), email))!.plan).toBe('free');
   });
 
@@ -34,7 +34,7 @@ describe('plan changes from the dashboard', () => {
     await testDb().user.update({ where: { id: user.id }, data: { plan: 'enterprise' } });
     const down = await dashboardCall(cookie, 'PUT', '/api/dashboard/plan', { plan: 'pro' });
     expect(down.status).toBe(200);
-    expect(await down.json()).toStrictEqual({ plan: 'pro', plans: PLAN_LIST, selfServeUpgrades: false });
+    expect(await down.json()).toStrictEqual({ plan: 'pro', plans: PLAN_LIST, selfServeUpgrades: false, billing: null });
     await expectError(await dashboardCall(cookie, 'PUT', '/api/dashboard/plan', { plan: 'enterprise' }), 403, upgradeRefused(email, 'enterprise'));
     expect((await dashboardCall(cookie, 'PUT', '/api/dashboard/plan', { plan: 'pro' })).status).toBe(200);
     expect((await dashboardCall(cookie, 'PUT', '/api/dashboard/plan', { plan: 'free' })).status).toBe(200);

@@ -34,6 +34,7 @@ export function testServices(parts: Partial<Services> & { env?: Record<string, s
     authChanges: new AuthChanges(),
     mail: missing('mail service'),
     site: new PublicSite(config.siteOrigin ?? 'http://localhost:3000'),
+    billing: null,
     log: silentLogger(),
     metrics: new Metrics(),
     shutdown: async () => {},

@@ -38,11 +38,37 @@ async function exerciseEveryModel(db: Db): Promise<void> {
   await db.appSecret.create({ data: { name: 's', value: 'v' } });
   expect((await db.appSecret.findUniqueOrThrow({ where: { name: 's' } })).value).toBe('v');
 
-  // Deleting an account deletes its keys, usage and sessions (ON DELETE CASCADE).
+  // Billing (lib/billing/): one customer per account and one account per customer; a subscription has one account.
+  const billing = await db.billingAccount.create({ data: { userId: user.id, stripeCustomerId: 'cus_1', stateReadAt: new Date(0) } });
+  expect([billing.subscriptionId, billing.grantedPlan, billing.stateReadAt.getTime()]).toStrictEqual([null, null, 0]);
+  await db.billingAccount.update({
+    where: { userId: user.id },
+    data: {
+      subscriptionId: 'sub_1',
+      subscriptionStatus: 'past_due',
+      subscriptionPlan: 'pro',
+      paymentFailedAt: hour,
+      cancelAt: hour,
+      grantedPlan: 'pro',
+    },
+  });
+  expect((await db.billingAccount.findMany({ where: { paymentFailedAt: { lte: hour } } })).map((b) => b.subscriptionId)).toStrictEqual(['sub_1']);
+  const other = await db.user.create({ data: { id: 'usr_3', email: 'b@example.test', passwordHash: 'scrypt$x' } });
+  await expect(db.billingAccount.create({ data: { userId: other.id, stripeCustomerId: 'cus_1' } })).rejects.toMatchObject({ code: 'P2002' });
+  await expect(db.billingAccount.create({ data: { userId: other.id, stripeCustomerId: 'cus_2', subscriptionId: 'sub_1' } })).rejects.toMatchObject({
+    code: 'P2002',
+  });
+  await db.stripeEvent.create({ data: { id: 'evt_1', type: 'invoice.paid' } });
+  await expect(db.stripeEvent.create({ data: { id: 'evt_1', type: 'invoice.paid' } })).rejects.toMatchObject({ code: 'P2002' });
+  await db.supportRequest.create({ data: { id: 'req_1', userId: user.id, kind: 'support', plan: 'pro', email: user.email, message: 'hi\nthere' } });
+  expect((await db.supportRequest.findFirstOrThrow({ where: { userId: user.id } })).message).toBe('hi\nthere');
+
+  // Deleting an account deletes its keys, usage, sessions, billing row and requests (ON DELETE CASCADE); applied events stay.
   await db.user.delete({ where: { id: user.id } });
   expect(await db.apiKey.count()).toBe(0);
   expect(await db.usageHour.count()).toBe(0);
   expect(await db.session.count()).toBe(0);
+  expect([await db.billingAccount.count(), await db.supportRequest.count(), await db.stripeEvent.count()]).toStrictEqual([0, 0, 1]);
 }
 
 describe('migrations', () => {

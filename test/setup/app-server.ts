@@ -37,9 +37,9 @@ export async function startApp(options: StartAppOptions): Promise<AppServer> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...options.env };
   for (const name of options.unsetEnv ?? []) delete env[name];
   const baseUrl = `http://127.0.0.1:${port}`;
-  // A server that mails, or one on a PostgreSQL server under `npm start`, must be told its public address
-  // (lib/config siteUrlProblem): here, the address the tests reach it at, unless the test names another.
-  if ((env.DATABASE_URL || env.SMTP_URL) && !('NEXTAUTH_URL' in options.env) && !options.unsetEnv?.includes('NEXTAUTH_URL'))
+  // A server that mails, sells plans (Stripe), or runs on a PostgreSQL server under `npm start`, must be told its
+  // public address (lib/config siteUrlProblem): here, the address the tests reach it at, unless the test names another.
+  if ((env.DATABASE_URL || env.SMTP_URL || env.STRIPE_SECRET_KEY) && !('NEXTAUTH_URL' in options.env) && !options.unsetEnv?.includes('NEXTAUTH_URL'))
     env.NEXTAUTH_URL = baseUrl;
   const server = spawn(process.execPath, [...command, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: root,

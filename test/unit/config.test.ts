@@ -33,6 +33,46 @@ describe('loadConfig', () => {
   });
 });
 
+describe('billing (STRIPE_*)', () => {
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_test_1',
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    STRIPE_PRICE_PRO: 'price_new, price_old',
+    OPERATOR_EMAIL: 'Ops@Example.com',
+  };
+  it('is off without STRIPE_SECRET_KEY, and with it needs the webhook secret, the price and the operator', () => {
+    expect(loadConfig({}).billing).toBeNull();
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      'Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO, OPERATOR_EMAIL too (README, Billing).',
+    );
+    expect(() => loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(
+      "STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret",
+    );
+    expect(() => loadConfig({ ...stripe, STRIPE_PRICE_PRO: 'prod_1' })).toThrow('STRIPE_PRICE_PRO must be Stripe price ids');
+    expect(() => loadConfig({ ...stripe, BILLING_GRACE_DAYS: '400' })).toThrow('BILLING_GRACE_DAYS must be a whole number of days from 0 to 365');
+  });
+  it('derives what billing uses: the prices (the first sold), the grace in ms, the operator lower-cased', () => {
+    expect(loadConfig({ ...stripe, BILLING_GRACE_DAYS: '3' }).billing).toStrictEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      proPrices: ['price_new', 'price_old'],
+      apiUrl: null,
+      graceMs: 3 * 24 * 3600 * 1000,
+      operatorEmail: 'ops@example.com',
+    });
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).billing?.apiUrl).toBe('http://127.0.0.1:12111');
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111/v1' })).toThrow(
+      'STRIPE_API_URL must be an http:// or https:// origin',
+    );
+  });
+  it('needs NEXTAUTH_URL under npm start: Stripe sends the customer back to it', () => {
+    expect(siteUrlProblem(loadConfig(stripe), { production: true })).toBe(
+      "NEXTAUTH_URL is required when STRIPE_SECRET_KEY is set under `npm start`: links in mails and Stripe's return addresses are built from it, never from a request (e.g. NEXTAUTH_URL=https://yamljson.example.com).",
+    );
+    expect(siteUrlProblem(loadConfig(stripe), { production: false })).toBeNull();
+  });
+});
+
 describe('siteUrlProblem: the servers that must be told their public address', () => {
   const smtp = { SMTP_URL: 'smtp://mail.example.com:25' };
   const pg = { DATABASE_URL: 'postgresql://db/yamljson' };

@@ -155,6 +155,8 @@ function exampleServices(): Services {
     dev: false,
     db,
     site: new PublicSite('http://localhost:3000'),
+    // The public API has nothing of billing.
+    billing: null,
     redis: null,
     quota: quotaStore(),
     // The example calls' per-key usage and log rows are counted and dropped: nothing is stored.

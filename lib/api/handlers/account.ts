@@ -84,9 +84,13 @@ export async function handleChangeEmail(request: ApiRequest, ctx: ApiContext): P
 }
 
 // DELETE /api/dashboard/account - the password; keys refused at once, usage and sessions gone, a mail confirms.
+// With billing, the account's subscription at Stripe ends too: a deleted account is charged no more.
 export async function handleDeleteAccount(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const { password } = parseDashboardBody(DeleteAccountBodySchema, await readBody(request, ctx));
-  const { site } = ctx.services;
-  const { email } = await deleteAccount(ctx.services.db, ctx.services.mail, signedIn(ctx).id, { password, origin: site.origin });
+  const { billing, site } = ctx.services;
+  const user = signedIn(ctx);
+  const customer = await billing?.customerOf(user.id);
+  const { email } = await deleteAccount(ctx.services.db, ctx.services.mail, user.id, { password, origin: site.origin });
+  if (customer) await billing!.endSubscriptions(customer, user.id);
   return jsonReply({ deleted: true, email });
 }

@@ -2,10 +2,11 @@
 import 'server-only';
 import { createApiKey, deleteApiKey, listApiKeys, renameApiKey, revokeApiKey } from '@/lib/accounts/api-keys';
 import { keyUsageCsv, keyUsageReport, readRequestLog } from '@/lib/accounts/key-usage';
-import { PLAN_LIST, type PlanId } from '@/lib/accounts/plans';
+import { AccountError } from '@/lib/accounts/errors';
+import { isPlanId, PLAN_LIST, PLANS, type PlanId, planRank } from '@/lib/accounts/plans';
 import { accountUsageCsv, usageSummary } from '@/lib/accounts/quota';
 import { endAllSessions } from '@/lib/accounts/sessions';
-import { changeOwnPlan, signUp } from '@/lib/accounts/users';
+import { changeOwnPlan, findUserById, type PublicUser, signUp } from '@/lib/accounts/users';
 import { refuseUnverifiedKey } from '@/lib/accounts/verification';
 import { requestClientAddress } from '@/lib/http/client-address';
 import { ApiError } from '../errors';
@@ -76,18 +77,42 @@ export async function handleDeleteKey(_request: ApiRequest, ctx: ApiContext): Pr
   return jsonReply(await deleteApiKey(ctx.services.db, signedIn(ctx).id, keyIdParam(ctx)));
 }
 
-const planBody = (plan: string, ctx: ApiContext) => ({ plan, plans: PLAN_LIST, selfServeUpgrades: ctx.services.config.selfServeUpgrades });
-
-export function handleGetPlan(_request: ApiRequest, ctx: ApiContext): ApiReply {
-  return jsonReply(planBody(signedIn(ctx).plan, ctx));
+/**
+ * The plan, the plan table, whether upgrades are self-serve, and with billing on, the account's billing (prices,
+ * subscription, pending change, payment problem). Billing may end a plan whose time is up as it is read, so the
+ * plan is read again after it.
+ */
+async function planBody(user: PublicUser, ctx: ApiContext) {
+  const { billing, config, db } = ctx.services;
+  const view = billing ? await billing.view(user) : null;
+  const plan = view ? ((await findUserById(db, user.id))?.plan ?? user.plan) : user.plan;
+  return { plan, plans: PLAN_LIST, selfServeUpgrades: config.selfServeUpgrades, billing: view };
 }
 
-// Down at once; up only when the operator allows self-serve upgrades (403 otherwise).
+export async function handleGetPlan(_request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
+  return jsonReply(await planBody(signedIn(ctx), ctx));
+}
+
+// Down at once; up only when the operator allows self-serve upgrades (403 otherwise). With billing on, a plan that
+// follows a subscription goes down at the period's end (and can be kept until then), and up through checkout.
 export async function handleSetPlan(request: ApiRequest, ctx: ApiContext): Promise<ApiReply> {
   const body = await readJsonBody(request, SMALL_BODY_BYTES, { account: ctx.user?.id, gate: ctx.services.bodyGate });
   const { plan } = parseDashboardBody(PlanBodySchema, body);
-  const user = await changeOwnPlan(ctx.services.db, signedIn(ctx), plan, ctx.services.config.selfServeUpgrades);
-  return jsonReply(planBody(user.plan, ctx));
+  const { billing, config, db } = ctx.services;
+  const current = signedIn(ctx);
+  if (billing && isPlanId(plan)) {
+    if (await billing.changePlan(current, plan)) return jsonReply(await planBody(current, ctx));
+    if (planRank(plan) > planRank(current.plan) && !config.selfServeUpgrades) {
+      throw new AccountError(
+        'forbidden',
+        PLANS[plan].purchase === 'checkout'
+          ? `The ${PLANS[plan].name} plan is bought through checkout: choose it on the dashboard's plan card.`
+          : `The ${PLANS[plan].name} plan is agreed with us: use "Talk to us" on the dashboard's plan card.`,
+      );
+    }
+  }
+  const user = await changeOwnPlan(db, current, plan, config.selfServeUpgrades);
+  return jsonReply(await planBody(user, ctx));
 }
 
 /** The account of a request that a session or one of the account's API keys signed (requireSessionOrApiKey). */
