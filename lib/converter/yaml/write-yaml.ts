@@ -1,5 +1,5 @@
 import * as chars from '../chars';
-import { DEFAULT_FORMAT, type FormatOptions } from '../format-options';
+import { DEFAULT_OPTIONS, type Options } from '../options';
 import * as limits from '../limits';
 import type { BlockScalarStyle, MapNode, NumberNode, SeqNode, YDocument, YNode } from '../types';
 import * as scalarStyle from './yaml-scalar-style';
@@ -19,7 +19,7 @@ export interface WriteYamlOptions {
   /** Write `#` comments carried by the IR. */
   comments: boolean;
   /** indent, quoteStyle, lineWidth, flowLevel (sortKeys is applied to the IR before; jsonStyle is JSON's). Default: today's layout. */
-  format?: Pick<FormatOptions, 'indent' | 'quoteStyle' | 'lineWidth' | 'flowLevel'>;
+  format?: Pick<Options, 'indent' | 'quoteStyle' | 'lineWidth' | 'flowLevel'>;
   /** With `comments`: the comments of a stream with no document (readYaml's `streamComments`). */
   streamComments?: string[];
 }
@@ -29,7 +29,7 @@ export interface WriteYamlOptions {
  * YAML 1.1 readers. Several documents are separated by `---`.
  */
 export function writeYaml(documents: YDocument[], options: WriteYamlOptions): string {
-  const w = new Writer(options.comments === true, options.format ?? DEFAULT_FORMAT);
+  const w = new Writer(options.comments === true, options.format ?? DEFAULT_OPTIONS);
   const last = documents.length - 1;
   for (let i = 0; i <= last; i++) {
     const doc = documents[i];
@@ -186,7 +186,7 @@ class Writer {
   private readonly indicatorGap: string;
   /** Not the default quoting: strings go through `chooseStyleWith`. */
   private readonly quoted: boolean;
-  private readonly quoteStyle: FormatOptions['quoteStyle'];
+  private readonly quoteStyle: Options['quoteStyle'];
   /** Fold long string values at this width (0: never). */
   private readonly lineWidth: number;
   /** Collections this deep or deeper are written in flow style (Infinity: never). */
