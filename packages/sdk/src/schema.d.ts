@@ -202,21 +202,20 @@ export interface components {
             /**
              * @description YAML input: the YAML version that reads documents without a `%YAML` directive. `1.2` (default): the core schema. `1.1`: scalars as PyYAML reads them: `yes`/`no`/`on`/`off` (and their `Yes`/`YES` forms) are booleans (`y` and `n` stay strings), `0755` is octal, `0b1010` binary, `1_000` has digit separators, `1:30` is sexagesimal (90). A `%YAML 1.1` or `%YAML 1.2` directive wins for its own document. Ignored for JSON input.
              * @example 1.1
-             * @example 1.2
              * @enum {string}
              */
             yamlVersion?: "1.1" | "1.2";
             /**
-             * @description Spaces per level of indentation, JSON and YAML output: 2 (default) or 4.
-             * @example 2
+             * @description Spaces per level of indentation, JSON and YAML output: 2 (default) or 4. In YAML a collection in a sequence starts on the `-` line padded to the indent (`-   a: 1`), as js-yaml writes it.
              * @example 4
-             * @enum {number}
+             * @enum {integer}
              */
             indent?: 2 | 4;
             /** @description Sort the keys of every mapping by Unicode code point of the key text (the order of UTF-8 bytes, as Python's sort_keys and `jq -S`; `"10"` before `"9"`). Default false: the source order. YAML merge entries (`<<`, kept with preserveAnchors) stay first. */
             sortKeys?: boolean;
             /**
              * @description JSON output: `pretty` (default, one entry per line) or `compact` (one line, no white space; the output still ends with a newline). `compact` with preserveComments is refused (400): comments need lines.
+             * @example compact
              * @enum {string}
              */
             jsonStyle?: "pretty" | "compact";
@@ -227,12 +226,13 @@ export interface components {
             flowLevel?: number | null;
             /**
              * @description YAML output: `plain` (default) writes strings plain where YAML 1.1 and 1.2 readers read them back unchanged, double-quoted otherwise; `single` and `double` quote every string value with that quote (keys only where they need quotes; a string single quotes cannot carry is double-quoted). Strings with line breaks stay block literals (`|`).
+             * @example single
              * @enum {string}
              */
             quoteStyle?: "plain" | "single" | "double";
             /**
              * @description YAML output: fold string values longer than this many characters (UTF-16 units) at single spaces, so lines fit where a space allows; they read back unchanged. Keys, block literals and flow collections are not folded. Absent or null: never fold (default).
-             * @example 80
+             * @example 40
              */
             lineWidth?: number | null;
         };
@@ -251,21 +251,20 @@ export interface components {
             /**
              * @description YAML input: the YAML version that reads documents without a `%YAML` directive. `1.2` (default): the core schema. `1.1`: scalars as PyYAML reads them: `yes`/`no`/`on`/`off` (and their `Yes`/`YES` forms) are booleans (`y` and `n` stay strings), `0755` is octal, `0b1010` binary, `1_000` has digit separators, `1:30` is sexagesimal (90). A `%YAML 1.1` or `%YAML 1.2` directive wins for its own document. Ignored for JSON input.
              * @example 1.1
-             * @example 1.2
              * @enum {string}
              */
             yamlVersion?: "1.1" | "1.2";
             /**
-             * @description Spaces per level of indentation, JSON and YAML output: 2 (default) or 4.
-             * @example 2
+             * @description Spaces per level of indentation, JSON and YAML output: 2 (default) or 4. In YAML a collection in a sequence starts on the `-` line padded to the indent (`-   a: 1`), as js-yaml writes it.
              * @example 4
-             * @enum {number}
+             * @enum {integer}
              */
             indent?: 2 | 4;
             /** @description Sort the keys of every mapping by Unicode code point of the key text (the order of UTF-8 bytes, as Python's sort_keys and `jq -S`; `"10"` before `"9"`). Default false: the source order. YAML merge entries (`<<`, kept with preserveAnchors) stay first. */
             sortKeys?: boolean;
             /**
              * @description JSON output: `pretty` (default, one entry per line) or `compact` (one line, no white space; the output still ends with a newline). `compact` with preserveComments is refused (400): comments need lines.
+             * @example compact
              * @enum {string}
              */
             jsonStyle?: "pretty" | "compact";
@@ -276,12 +275,13 @@ export interface components {
             flowLevel?: number | null;
             /**
              * @description YAML output: `plain` (default) writes strings plain where YAML 1.1 and 1.2 readers read them back unchanged, double-quoted otherwise; `single` and `double` quote every string value with that quote (keys only where they need quotes; a string single quotes cannot carry is double-quoted). Strings with line breaks stay block literals (`|`).
+             * @example single
              * @enum {string}
              */
             quoteStyle?: "plain" | "single" | "double";
             /**
              * @description YAML output: fold string values longer than this many characters (UTF-16 units) at single spaces, so lines fit where a space allows; they read back unchanged. Keys, block literals and flow collections are not folded. Absent or null: never fold (default).
-             * @example 80
+             * @example 40
              */
             lineWidth?: number | null;
         };
@@ -296,7 +296,6 @@ export interface components {
             /**
              * @description YAML input: the YAML version that reads documents without a `%YAML` directive. `1.2` (default): the core schema. `1.1`: scalars as PyYAML reads them: `yes`/`no`/`on`/`off` (and their `Yes`/`YES` forms) are booleans (`y` and `n` stay strings), `0755` is octal, `0b1010` binary, `1_000` has digit separators, `1:30` is sexagesimal (90). A `%YAML 1.1` or `%YAML 1.2` directive wins for its own document. Ignored for JSON input.
              * @example 1.1
-             * @example 1.2
              * @enum {string}
              */
             yamlVersion?: "1.1" | "1.2";
@@ -515,17 +514,23 @@ export interface operations {
                 from?: "yaml" | "yml" | "json";
                 /** @description Raw mode: the output format. Requires `from`. */
                 to?: "yaml" | "yml" | "json";
-                /** @description Raw mode: as `preserveComments` in the JSON body. */
+                /**
+                 * @description Raw mode: as `preserveComments` in the JSON body. Carry comments over, each with its exact text, in order, on its own line or at the end of its node's line (JSON output becomes JSONC and a warning says so). YAML output then also keeps flow collections and block scalar styles.
+                 * @example true
+                 */
                 preserveComments?: boolean;
-                /** @description Raw mode: as `preserveAnchors` in the JSON body. */
+                /**
+                 * @description Raw mode: as `preserveAnchors` in the JSON body. YAML -> YAML: keep anchors and aliases. JSON cannot keep them: aliases are expanded and a warning says so.
+                 * @example true
+                 */
                 preserveAnchors?: boolean;
                 /**
-                 * @description Raw mode: as `yamlVersion` in the JSON body: `1.1` reads YAML without a `%YAML` directive as YAML 1.1 (`?from=yaml&to=json&yamlVersion=1.1`).
+                 * @description Raw mode: as `yamlVersion` in the JSON body. YAML input: the YAML version that reads documents without a `%YAML` directive. `1.2` (default): the core schema. `1.1`: scalars as PyYAML reads them: `yes`/`no`/`on`/`off` (and their `Yes`/`YES` forms) are booleans (`y` and `n` stay strings), `0755` is octal, `0b1010` binary, `1_000` has digit separators, `1:30` is sexagesimal (90). A `%YAML 1.1` or `%YAML 1.2` directive wins for its own document. Ignored for JSON input.
                  * @example 1.1
                  */
                 yamlVersion?: "1.1" | "1.2";
                 /**
-                 * @description Raw mode: as `indent` in the JSON body. Spaces per level of indentation, JSON and YAML output: 2 (default) or 4.
+                 * @description Raw mode: as `indent` in the JSON body. Spaces per level of indentation, JSON and YAML output: 2 (default) or 4. In YAML a collection in a sequence starts on the `-` line padded to the indent (`-   a: 1`), as js-yaml writes it.
                  * @example 4
                  */
                 indent?: 2 | 4;
