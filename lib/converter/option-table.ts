@@ -252,6 +252,20 @@ export const OPTION_TABLE = {
       ],
     },
   },
+  portable: {
+    kind: 'boolean',
+    default: true,
+    example: false,
+    meaning:
+      "YAML output: `true` (default) quotes every string a YAML 1.1 reader (PyYAML, Go's yaml.v2, Ruby) would read as something else, so the output reads back as the same data with YAML 1.1 and 1.2 readers. " +
+      "`false` writes plain the strings only YAML 1.1 reads differently (`on`, `yes`, `n`, `1:30`, `2001-12-14`, `0b1010`...), which YAML 1.2 readers read back unchanged: GitHub Actions' `on:` stays `on:`. " +
+      'Strings YAML 1.2 also reads as something else (`true`, `null`, `1.0`, `0x1F`, `0755`) stay quoted.',
+    accepted: 'true or false',
+    output: 'yaml',
+    endpoints: CONVERTING,
+    formatting: true,
+    playground: { label: 'Portable (YAML 1.1)' },
+  },
 } as const satisfies Record<string, OptionRow>;
 
 export type OptionTable = typeof OPTION_TABLE;

@@ -19,7 +19,7 @@ export interface paths {
          *     (`application/json` or `application/yaml`, UTF-8) with the metadata in `X-Conversion-*` headers.
          *     Errors use the same JSON error body in both modes.
          *
-         *     Formatting: `indent`, `sortKeys`, `jsonStyle`, `flowLevel`, `quoteStyle` and `lineWidth` shape the output (JSON mode: body fields; raw mode: query parameters of the same names). Without them the output is as it always was.
+         *     Formatting: `indent`, `sortKeys`, `jsonStyle`, `flowLevel`, `quoteStyle`, `lineWidth` and `portable` shape the output (JSON mode: body fields; raw mode: query parameters of the same names). Without them the output is as it always was.
          *     With `outputType` equal to `inputType` the conversion is formatting: the data stays, the layout is re-done (the same as `POST /api/format`).
          */
         post: operations["convert"];
@@ -235,6 +235,8 @@ export interface components {
              * @example 40
              */
             lineWidth?: number | null;
+            /** @description YAML output: `true` (default) quotes every string a YAML 1.1 reader (PyYAML, Go's yaml.v2, Ruby) would read as something else, so the output reads back as the same data with YAML 1.1 and 1.2 readers. `false` writes plain the strings only YAML 1.1 reads differently (`on`, `yes`, `n`, `1:30`, `2001-12-14`, `0b1010`...), which YAML 1.2 readers read back unchanged: GitHub Actions' `on:` stays `on:`. Strings YAML 1.2 also reads as something else (`true`, `null`, `1.0`, `0x1F`, `0755`) stay quoted. */
+            portable?: boolean;
         };
         FormatRequest: {
             /** @description The document to format. May be empty (an empty YAML stream is `null`). */
@@ -284,6 +286,8 @@ export interface components {
              * @example 40
              */
             lineWidth?: number | null;
+            /** @description YAML output: `true` (default) quotes every string a YAML 1.1 reader (PyYAML, Go's yaml.v2, Ruby) would read as something else, so the output reads back as the same data with YAML 1.1 and 1.2 readers. `false` writes plain the strings only YAML 1.1 reads differently (`on`, `yes`, `n`, `1:30`, `2001-12-14`, `0b1010`...), which YAML 1.2 readers read back unchanged: GitHub Actions' `on:` stays `on:`. Strings YAML 1.2 also reads as something else (`true`, `null`, `1.0`, `0x1F`, `0755`) stay quoted. */
+            portable?: boolean;
         };
         ValidateRequest: {
             /** @description The document to check. */
@@ -559,6 +563,11 @@ export interface operations {
                  * @example 40
                  */
                 lineWidth?: number;
+                /**
+                 * @description Raw mode: as `portable` in the JSON body. YAML output: `true` (default) quotes every string a YAML 1.1 reader (PyYAML, Go's yaml.v2, Ruby) would read as something else, so the output reads back as the same data with YAML 1.1 and 1.2 readers. `false` writes plain the strings only YAML 1.1 reads differently (`on`, `yes`, `n`, `1:30`, `2001-12-14`, `0b1010`...), which YAML 1.2 readers read back unchanged: GitHub Actions' `on:` stays `on:`. Strings YAML 1.2 also reads as something else (`true`, `null`, `1.0`, `0x1F`, `0755`) stay quoted.
+                 * @example false
+                 */
+                portable?: boolean;
             };
             header?: never;
             path?: never;
