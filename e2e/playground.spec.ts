@@ -340,6 +340,24 @@ test.describe('playground', () => {
     await expect(other.getByLabel('Flow level')).toHaveValue('1');
   });
 
+  test('the Options popover: the portable switch, on by default, writes `on:` plain when turned off', async ({ page }) => {
+    await openPlayground(page);
+    await toSelect(page).selectOption('yaml');
+    await replaceInput(page, 'on: push\nenabled: yes\n');
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('"on": push\nenabled: "yes"\n');
+    await page.getByTestId('format-options').getByText('Options').click();
+    const portable = page.getByRole('switch', { name: 'Portable (YAML 1.1)' });
+    await expect(portable).toBeChecked();
+    await portable.uncheck();
+    await expect.poll(() => visibleText(outputEditor(page))).toBe('on: push\nenabled: yes\n');
+    await expect(page.getByTestId('format-options').locator('.options-badge')).toHaveText('1');
+    const command = (await page.getByTestId('curl-command').textContent()) ?? '';
+    expect(command).toContain('"portable":false');
+    await toSelect(page).selectOption('json');
+    if (!(await portable.isVisible())) await page.getByTestId('format-options').getByText('Options').click();
+    await expect(portable).toBeDisabled();
+  });
+
   test('a share link restores the whole playground', async ({ page, context }) => {
     await openPlayground(page);
     await page.getByLabel('Load a sample document').selectOption('compose');

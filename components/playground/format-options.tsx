@@ -1,25 +1,98 @@
 'use client';
-// The playground's "Options" popover: output formatting (indent, sort keys, JSON style, flow level,
-// quote style, line width) and the YAML version the input is read with. What is set goes into the
-// request (lib/web/playground-state.ts), so the curl command and share link carry it too.
+// The playground's "Options" popover: a control for each row of the option table that has one
+// (output formatting, the YAML version the input is read with), its label, choices and help text
+// from the row. What is set goes into the request (lib/web/playground-state.ts), so the curl
+// command and share link carry it too.
 import { useEffect, useRef } from 'react';
-import { FLOW_LEVELS, LINE_WIDTHS, type PlaygroundOptions, type PlaygroundState } from '@/lib/web/playground-state';
+import { OPTION_TABLE } from '@/lib/converter/option-table';
+import {
+  offeredValues,
+  optionApplies,
+  POPOVER_OPTIONS,
+  type PlaygroundOptions,
+  type PlaygroundState,
+  type PopoverOptionName,
+} from '@/lib/web/playground-state';
 
 interface Props {
   state: PlaygroundState;
   onChange: (patch: Partial<PlaygroundState>) => void;
 }
 
-/** How many options differ from the default, for the button's badge. */
-function changedCount(options: PlaygroundOptions): number {
-  return Object.values(options).filter((v) => v !== undefined && v !== null && v !== false).length;
+type Value = number | string | boolean | null;
+
+/** What the playground adds to an option's help, beside the option's own words. */
+const PLAYGROUND_NOTES: Partial<Record<PopoverOptionName, (state: PlaygroundState) => string | undefined>> = {
+  jsonStyle: (state) => (state.preserveComments ? 'Compact JSON has no room for comments: it applies with Preserve comments off.' : undefined),
+};
+
+/** An option's meaning as help text (code spans without their backticks). */
+function helpText(name: PopoverOptionName, state: PlaygroundState): string {
+  return PLAYGROUND_NOTES[name]?.(state) ?? OPTION_TABLE[name].meaning.replaceAll('`', '');
+}
+
+/** `flowLevel` -> `option-flow-level`. */
+function controlId(name: string): string {
+  return `option-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+function OptionControl({
+  name,
+  value,
+  state,
+  onSet,
+}: {
+  name: PopoverOptionName;
+  value: Value;
+  state: PlaygroundState;
+  onSet: (value: Value) => void;
+}) {
+  const row = OPTION_TABLE[name];
+  const { label } = row.playground;
+  const disabled = !optionApplies(name, state.inputFormat === 'jsonc' ? 'json' : state.inputFormat, state.outputFormat);
+  const title = helpText(name, state);
+  if (row.kind === 'boolean') {
+    return (
+      <label className="switch" title={title}>
+        <input type="checkbox" role="switch" disabled={disabled} checked={value === true} onChange={(e) => onSet(e.target.checked)} />
+        <span>{label}</span>
+      </label>
+    );
+  }
+  const choices: ReadonlyArray<readonly [Value, string]> =
+    'choices' in row.playground ? row.playground.choices : offeredValues(name).map((v) => [v, String(v)] as const);
+  const id = controlId(name);
+  return (
+    <span className="field-inline">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        disabled={disabled}
+        title={title}
+        value={String(value ?? '')}
+        onChange={(e) => onSet(choices.find(([v]) => String(v ?? '') === e.target.value)?.[0] ?? row.default)}
+      >
+        {choices.map(([v, text]) => (
+          <option key={String(v)} value={String(v ?? '')}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
 }
 
 export function FormatOptions({ state, onChange }: Props) {
   const options = state.options ?? {};
-  const set = (patch: PlaygroundOptions) => onChange({ options: { ...options, ...patch } });
-  const toJson = state.outputFormat === 'json';
-  const changed = changedCount(options);
+  const current = (name: PopoverOptionName): Value => options[name] ?? OPTION_TABLE[name].default;
+  const set = (name: PopoverOptionName, value: Value) => {
+    const next: Record<string, unknown> = { ...options };
+    if (value === OPTION_TABLE[name].default) delete next[name];
+    else next[name] = value;
+    onChange({ options: next as PlaygroundOptions });
+  };
+  // How many options differ from the default, for the button's badge.
+  const changed = POPOVER_OPTIONS.filter((name) => current(name) !== OPTION_TABLE[name].default).length;
   const popover = useRef<HTMLDetailsElement>(null);
 
   // A popover closes on Escape and on a click elsewhere, as menus do.
@@ -41,92 +114,9 @@ export function FormatOptions({ state, onChange }: Props) {
     <details ref={popover} className="options-popover" data-testid="format-options">
       <summary className="button">Options{changed > 0 ? <span className="options-badge">{changed}</span> : null}</summary>
       <div className="options-panel" role="group" aria-label="Output options">
-        <span className="field-inline">
-          <label htmlFor="option-indent">Indent</label>
-          <select id="option-indent" value={options.indent ?? 2} onChange={(e) => set({ indent: e.target.value === '4' ? 4 : undefined })}>
-            <option value="2">2 spaces</option>
-            <option value="4">4 spaces</option>
-          </select>
-        </span>
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={options.sortKeys === true}
-            onChange={(e) => set({ sortKeys: e.target.checked || undefined })}
-          />
-          <span>Sort keys</span>
-        </label>
-        <span className="field-inline">
-          <label htmlFor="option-json-style">JSON style</label>
-          <select
-            id="option-json-style"
-            disabled={!toJson}
-            title={state.preserveComments ? 'Compact JSON has no room for comments: it applies with Preserve comments off.' : undefined}
-            value={options.jsonStyle ?? 'pretty'}
-            onChange={(e) => set({ jsonStyle: e.target.value === 'compact' ? 'compact' : undefined })}
-          >
-            <option value="pretty">Pretty</option>
-            <option value="compact">Compact</option>
-          </select>
-        </span>
-        <span className="field-inline">
-          <label htmlFor="option-flow-level">Flow level</label>
-          <select
-            id="option-flow-level"
-            disabled={toJson}
-            value={options.flowLevel ?? ''}
-            onChange={(e) => set({ flowLevel: e.target.value === '' ? undefined : Number(e.target.value) })}
-          >
-            <option value="">Never</option>
-            {FLOW_LEVELS.map((n) => (
-              <option key={n} value={n}>
-                {n === 0 ? '0 (all)' : n}
-              </option>
-            ))}
-          </select>
-        </span>
-        <span className="field-inline">
-          <label htmlFor="option-quote-style">Quotes</label>
-          <select
-            id="option-quote-style"
-            disabled={toJson}
-            value={options.quoteStyle ?? 'plain'}
-            onChange={(e) => set({ quoteStyle: e.target.value === 'single' || e.target.value === 'double' ? e.target.value : undefined })}
-          >
-            <option value="plain">Plain where safe</option>
-            <option value="single">Single</option>
-            <option value="double">Double</option>
-          </select>
-        </span>
-        <span className="field-inline">
-          <label htmlFor="option-line-width">Line width</label>
-          <select
-            id="option-line-width"
-            disabled={toJson}
-            value={options.lineWidth ?? ''}
-            onChange={(e) => set({ lineWidth: e.target.value === '' ? undefined : Number(e.target.value) })}
-          >
-            <option value="">Never fold</option>
-            {LINE_WIDTHS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </span>
-        <span className="field-inline">
-          <label htmlFor="option-yaml-version">YAML version</label>
-          <select
-            id="option-yaml-version"
-            disabled={state.inputFormat !== 'yaml'}
-            value={options.yamlVersion ?? '1.2'}
-            onChange={(e) => set({ yamlVersion: e.target.value === '1.1' ? '1.1' : undefined })}
-          >
-            <option value="1.2">1.2</option>
-            <option value="1.1">1.1</option>
-          </select>
-        </span>
+        {POPOVER_OPTIONS.map((name) => (
+          <OptionControl key={name} name={name} value={current(name)} state={state} onSet={(value) => set(name, value)} />
+        ))}
       </div>
     </details>
   );

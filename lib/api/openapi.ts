@@ -17,8 +17,8 @@ import { DEFAULT_LARGE_BODIES, DEFAULT_LARGE_BODIES_PER_ACCOUNT, DEFAULT_UPLOADS
 import { RAW_MEDIA_TYPES } from './media-type';
 import { defaultRunLimits } from './run-converter';
 import { apiSchemas } from './schemas';
-import { FORMAT_DESCRIPTIONS, FORMAT_FIELD_NAMES } from '@/lib/conversion/request-schemas';
-import { INDENTS, JSON_STYLES, MIN_LINE_WIDTH, QUOTE_STYLES } from '@/lib/converter/format-options';
+import { optionJsonSchema } from '@/lib/conversion/request-schemas';
+import { endpointOptions, FORMATTING_OPTIONS, optionRow } from '@/lib/converter/options';
 import { MAX_DEPTH, MAX_INTEGER_DIGITS } from '@/lib/converter/limits';
 
 type Json = Record<string, unknown>;
@@ -152,7 +152,7 @@ function convertOperation(): Json {
       '(`application/json` or `application/yaml`, UTF-8) with the metadata in `X-Conversion-*` headers.',
       'Errors use the same JSON error body in both modes.',
       '',
-      'Formatting: `indent`, `sortKeys`, `jsonStyle`, `flowLevel`, `quoteStyle` and `lineWidth` shape the output (JSON mode: body fields; raw mode: query parameters of the same names). Without them the output is as it always was.',
+      `Formatting: ${listed(FORMATTING_OPTIONS)} shape the output (JSON mode: body fields; raw mode: query parameters of the same names). Without them the output is as it always was.`,
       'With `outputType` equal to `inputType` the conversion is formatting: the data stays, the layout is re-done (the same as `POST /api/format`).',
     ].join('\n'),
     security: KEYED,
@@ -162,17 +162,7 @@ function convertOperation(): Json {
         enum: ['yaml', 'yml', 'json'],
       }),
       queryParam('to', 'Raw mode: the output format. Requires `from`.', { type: 'string', enum: ['yaml', 'yml', 'json'] }),
-      queryParam('preserveComments', 'Raw mode: as `preserveComments` in the JSON body.', { type: 'boolean', default: false }),
-      queryParam('preserveAnchors', 'Raw mode: as `preserveAnchors` in the JSON body.', { type: 'boolean', default: false }),
-      {
-        ...queryParam(
-          'yamlVersion',
-          'Raw mode: as `yamlVersion` in the JSON body: `1.1` reads YAML without a `%YAML` directive as YAML 1.1 (`?from=yaml&to=json&yamlVersion=1.1`).',
-          { type: 'string', enum: ['1.1', '1.2'], default: '1.2' },
-        ),
-        example: '1.1',
-      },
-      ...formatQueryParams(),
+      ...optionQueryParams(),
     ],
     requestBody: {
       required: true,
@@ -232,29 +222,20 @@ function formatOperation(): Json {
   };
 }
 
-/** Raw mode's query parameters for the formatting options, described as the body fields are. */
-function formatQueryParams(): Json[] {
-  const schemas: Record<(typeof FORMAT_FIELD_NAMES)[number], Json> = {
-    indent: { type: 'integer', enum: [...INDENTS], default: 2 },
-    sortKeys: { type: 'boolean', default: false },
-    jsonStyle: { type: 'string', enum: [...JSON_STYLES], default: 'pretty' },
-    flowLevel: { type: 'integer', minimum: 0 },
-    quoteStyle: { type: 'string', enum: [...QUOTE_STYLES], default: 'plain' },
-    lineWidth: { type: 'integer', minimum: MIN_LINE_WIDTH },
-  };
-  // One example each, sent verbatim by test/api/openapi.test.ts (`?from=yaml&to=yaml&<name>=<example>`).
-  const examples: Record<(typeof FORMAT_FIELD_NAMES)[number], string | number | boolean> = {
-    indent: 4,
-    sortKeys: true,
-    jsonStyle: 'compact',
-    flowLevel: 1,
-    quoteStyle: 'single',
-    lineWidth: 40,
-  };
-  return FORMAT_FIELD_NAMES.map((name) => ({
-    ...queryParam(name, `Raw mode: as \`${name}\` in the JSON body. ${FORMAT_DESCRIPTIONS[name]}`, schemas[name]),
-    example: examples[name],
-  }));
+/** Raw mode's query parameters for the options (the option table's rows), described as the body fields are. */
+function optionQueryParams(): Json[] {
+  // Each example is a value other than the default, sent verbatim by test/api/openapi.test.ts (`?from=yaml&to=yaml&<name>=<example>`).
+  return endpointOptions('raw').map((name) => {
+    const row = optionRow(name);
+    const schema = { ...optionJsonSchema(row, 'query'), ...(row.default === null ? {} : { default: row.default }) };
+    return { ...queryParam(name, `Raw mode: as \`${name}\` in the JSON body. ${row.meaning}`, schema), example: row.example };
+  });
+}
+
+/** `a`, `b` and `c`, in code spans. */
+function listed(names: readonly string[]): string {
+  const spans = names.map((name) => `\`${name}\``);
+  return spans.length < 2 ? spans.join('') : `${spans.slice(0, -1).join(', ')} and ${spans.at(-1)}`;
 }
 
 function validateOperation(): Json {

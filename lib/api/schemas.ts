@@ -1,13 +1,6 @@
 // Zod schemas for every API request and response; the OpenAPI document is generated from them.
 import { z } from 'zod';
-import {
-  ConvertRequestSchema,
-  FormatRequestSchema,
-  formatField,
-  formatQueryFields,
-  ValidateRequestSchema,
-  yamlVersionField,
-} from '@/lib/conversion/request-schemas';
+import { ConvertRequestSchema, FormatRequestSchema, formatField, optionQueryFields, ValidateRequestSchema } from '@/lib/conversion/request-schemas';
 import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import { DEPENDENCIES } from '@/lib/dependencies';
 import { ERROR_MEANINGS } from '@/lib/errors/error-meanings';
@@ -59,20 +52,8 @@ apiSchemas.add(ValidateRequestSchema, { id: 'ValidateRequest', description: 'The
 export const RawConvertQuerySchema = z.object({
   from: formatField('from', 'Query parameter'),
   to: formatField('to', 'Query parameter'),
-  preserveComments: queryFlag('preserveComments'),
-  preserveAnchors: queryFlag('preserveAnchors'),
-  yamlVersion: yamlVersionField('Query parameter'),
-  ...formatQueryFields(),
+  ...optionQueryFields(),
 });
-
-function queryFlag(name: string) {
-  return z
-    .enum(['true', 'false', '1', '0'], {
-      error: () => `Query parameter "${name}" must be true or false.`,
-    })
-    .optional()
-    .transform((value) => value === 'true' || value === '1');
-}
 
 const count = (description: string) => z.number().int().min(0).meta({ description });
 

@@ -1,8 +1,21 @@
-// The zod schemas of the two JSON bodies a conversion job parses (convert, validate), and the field
-// helpers raw mode's query shares. lib/api/schemas.ts registers them for the OpenAPI document.
+// The zod schemas of the JSON bodies a conversion job parses (convert, format, validate), and raw
+// mode's query. Their option fields are made from the option table (lib/converter/option-table.ts):
+// each delegates to the converter's own check, so a value is refused in the converter's words, and
+// carries its JSON Schema (type, enum, minimum, null, default) for the OpenAPI document, which
+// lib/api/schemas.ts registers them for.
 import { z } from 'zod';
-import { FORMAT_ACCEPTED as ACCEPTED, JSON_STYLES, MIN_LINE_WIDTH, QUOTE_STYLES } from '@/lib/converter/format-options';
 import { FORMATS, normalizeFormat, normalizeValidateType, VALIDATE_TYPES } from '@/lib/converter/formats';
+import {
+  endpointOptions,
+  optionFromText,
+  optionProblem,
+  optionRow,
+  shownText,
+  type EndpointOptionName,
+  type OptionName,
+  type OptionRow,
+  type OptionValue,
+} from '@/lib/converter/options';
 
 type Source = 'Field' | 'Query parameter';
 
@@ -10,10 +23,6 @@ type Source = 'Field' | 'Query parameter';
 function fieldError(source: Source, field: string, expected: string) {
   return (issue: { input?: unknown }) =>
     issue.input === undefined ? `${source} "${field}" is required.` : `${source} "${field}" must be ${expected}.`;
-}
-
-function shown(value: string): string {
-  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
 }
 
 export function formatField(field: string, source: Source = 'Field') {
@@ -29,7 +38,7 @@ export function formatField(field: string, source: Source = 'Field') {
         ctx.issues.push({
           code: 'custom',
           input: value,
-          message: `Unknown ${field} ${shown(value)}; accepted: yaml (or yml), json.`,
+          message: `Unknown ${field} ${shownText(value)}; accepted: yaml (or yml), json.`,
         });
         return z.NEVER;
       }
@@ -42,130 +51,72 @@ export function formatField(field: string, source: Source = 'Field') {
     });
 }
 
-const YAML_VERSION_DESCRIPTION =
-  'YAML input: the YAML version that reads documents without a `%YAML` directive. `1.2` (default): the core schema. ' +
-  '`1.1`: scalars as PyYAML reads them: `yes`/`no`/`on`/`off` (and their `Yes`/`YES` forms) are booleans (`y` and `n` stay strings), ' +
-  '`0755` is octal, `0b1010` binary, `1_000` has digit separators, `1:30` is sexagesimal (90). ' +
-  'A `%YAML 1.1` or `%YAML 1.2` directive wins for its own document. Ignored for JSON input.';
+type BodyEndpoint = 'convert' | 'format' | 'validate';
 
-/** `yamlVersion`: "1.1" or "1.2" (the default), in a body or in raw mode's query. */
-export function yamlVersionField(source: Source = 'Field') {
-  return z
-    .enum(['1.1', '1.2'], {
-      error: (issue) => `${source} "yamlVersion" must be "1.1" or "1.2"${issue.input === undefined ? '' : `, not ${shownValue(issue.input)}`}.`,
-    })
-    .default('1.2')
-    .meta({ description: YAML_VERSION_DESCRIPTION, examples: ['1.1', '1.2'] });
+/** An option's values as JSON Schema: type, enum, minimum, and null where the body may send it. */
+export function optionJsonSchema(row: OptionRow, where: 'body' | 'query'): Record<string, unknown> {
+  switch (row.kind) {
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'enum':
+      return { type: typeof row.values[0] === 'number' ? 'integer' : 'string', enum: [...row.values] };
+    case 'integer': {
+      if (where === 'query') return { type: 'integer', minimum: row.minimum };
+      const integer = { type: 'integer', minimum: row.minimum, maximum: Number.MAX_SAFE_INTEGER };
+      return row.nullable ? { anyOf: [integer, { type: 'null' }] } : integer;
+    }
+  }
 }
-
-function shownValue(value: unknown): string {
-  if (typeof value === 'string') return shown(value);
-  if (typeof value === 'number') return `the number ${value} (send it as a string)`;
-  if (value === null || typeof value === 'boolean') return String(value);
-  return Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`;
-}
-
-function flagField(field: string) {
-  return z.boolean({ error: fieldError('Field', field, 'true or false') }).default(false);
-}
-
-/** `Field "indent" cannot be 3; accepted: 2 or 4.`, the converter's own wording (lib/converter/format-options.ts). */
-function optionError(source: Source, field: string, accepted: string) {
-  return (issue: { input?: unknown }) => `${source} "${field}" cannot be ${shownOption(issue.input)}; accepted: ${accepted}.`;
-}
-
-/** An option's value as the message shows it: a number as itself (`indent` 3), a string quoted. */
-function shownOption(value: unknown): string {
-  return typeof value === 'string' ? shown(value) : (JSON.stringify(value) ?? String(value));
-}
-
-const FORMAT_DESCRIPTIONS = {
-  indent: 'Spaces per level of indentation, JSON and YAML output: 2 (default) or 4.',
-  sortKeys:
-    'Sort the keys of every mapping by Unicode code point of the key text (the order of UTF-8 bytes, as Python\'s sort_keys and `jq -S`; `"10"` before `"9"`). Default false: the source order. YAML merge entries (`<<`, kept with preserveAnchors) stay first.',
-  jsonStyle:
-    'JSON output: `pretty` (default, one entry per line) or `compact` (one line, no white space; the output still ends with a newline). `compact` with preserveComments is refused (400): comments need lines.',
-  flowLevel:
-    'YAML output: collections nested this deep or deeper (the root is 0) are written in flow style on one line, `{a: 1, b: [x, y]}`. Absent or null: never (default). A collection holding comments stays in block style.',
-  quoteStyle:
-    'YAML output: `plain` (default) writes strings plain where YAML 1.1 and 1.2 readers read them back unchanged, double-quoted otherwise; `single` and `double` quote every string value with that quote (keys only where they need quotes; a string single quotes cannot carry is double-quoted). Strings with line breaks stay block literals (`|`).',
-  lineWidth:
-    'YAML output: fold string values longer than this many characters (UTF-16 units) at single spaces, so lines fit where a space allows; they read back unchanged. Keys, block literals and flow collections are not folded. Absent or null: never fold (default).',
-};
-
-/** The formatting fields of convert and format bodies, all optional: absent, the output is today's. */
-const formatFields = {
-  indent: z
-    .literal([2, 4], { error: optionError('Field', 'indent', ACCEPTED.indent) })
-    .optional()
-    .meta({ description: FORMAT_DESCRIPTIONS.indent, examples: [2, 4] }),
-  sortKeys: z
-    .boolean({ error: optionError('Field', 'sortKeys', ACCEPTED.sortKeys) })
-    .optional()
-    .meta({ description: FORMAT_DESCRIPTIONS.sortKeys }),
-  jsonStyle: z
-    .enum(JSON_STYLES as ['pretty', 'compact'], { error: optionError('Field', 'jsonStyle', ACCEPTED.jsonStyle) })
-    .optional()
-    .meta({ description: FORMAT_DESCRIPTIONS.jsonStyle }),
-  flowLevel: z
-    .number({ error: optionError('Field', 'flowLevel', ACCEPTED.flowLevel) })
-    .int({ error: optionError('Field', 'flowLevel', ACCEPTED.flowLevel) })
-    .min(0, { error: optionError('Field', 'flowLevel', ACCEPTED.flowLevel) })
-    .nullable()
-    .optional()
-    .meta({ description: FORMAT_DESCRIPTIONS.flowLevel, examples: [1] }),
-  quoteStyle: z
-    .enum(QUOTE_STYLES as ['plain', 'single', 'double'], { error: optionError('Field', 'quoteStyle', ACCEPTED.quoteStyle) })
-    .optional()
-    .meta({ description: FORMAT_DESCRIPTIONS.quoteStyle }),
-  lineWidth: z
-    .number({ error: optionError('Field', 'lineWidth', ACCEPTED.lineWidth) })
-    .int({ error: optionError('Field', 'lineWidth', ACCEPTED.lineWidth) })
-    .min(MIN_LINE_WIDTH, { error: optionError('Field', 'lineWidth', ACCEPTED.lineWidth) })
-    .nullable()
-    .optional()
-    .meta({ description: FORMAT_DESCRIPTIONS.lineWidth, examples: [80] }),
-};
 
 /**
- * The same options as query parameters (raw mode), as text: `indent=4&sortKeys=true`. Each
- * says what it accepts, in the body's wording with "Query parameter".
+ * An option's body field: optional, checked by the converter's own check (its message is the
+ * refusal), described by the row. The default is stated for the document, which says it in words
+ * (lib/api/openapi.ts, `withDefaultsInWords`); the converter fills it in.
  */
-export function formatQueryFields() {
-  const integer = (field: 'flowLevel' | 'lineWidth', min: number) =>
-    z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        if (value === undefined) return undefined;
-        const n = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-        if (!(n >= min)) {
-          ctx.issues.push({ code: 'custom', input: value, message: optionError('Query parameter', field, ACCEPTED[field])({ input: value }) });
-          return z.NEVER;
-        }
-        return n;
-      });
-  return {
-    indent: z
-      .enum(['2', '4'], { error: optionError('Query parameter', 'indent', ACCEPTED.indent) })
-      .optional()
-      .transform((value) => (value === undefined ? undefined : (Number(value) as 2 | 4))),
-    sortKeys: z
-      .enum(['true', 'false', '1', '0'], { error: optionError('Query parameter', 'sortKeys', ACCEPTED.sortKeys) })
-      .optional()
-      .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
-    jsonStyle: z.enum(JSON_STYLES as ['pretty', 'compact'], { error: optionError('Query parameter', 'jsonStyle', ACCEPTED.jsonStyle) }).optional(),
-    flowLevel: integer('flowLevel', 0),
-    quoteStyle: z
-      .enum(QUOTE_STYLES as ['plain', 'single', 'double'], { error: optionError('Query parameter', 'quoteStyle', ACCEPTED.quoteStyle) })
-      .optional(),
-    lineWidth: integer('lineWidth', MIN_LINE_WIDTH),
+function optionField<K extends OptionName>(name: K, endpoint: BodyEndpoint) {
+  const row = optionRow(name);
+  const checked = z.unknown().superRefine((value, ctx) => {
+    const problem = optionProblem(name, value);
+    if (problem !== null) ctx.addIssue({ code: 'custom', input: value, message: problem });
+  }) as unknown as z.ZodType<OptionValue<K>>;
+  return checked.optional().meta({
+    description: (endpoint === 'format' ? row.formatMeaning : undefined) ?? row.meaning,
+    ...(row.kind === 'boolean' ? {} : { examples: [row.example] }),
+    ...optionJsonSchema(row, 'body'),
+    ...(row.default === null ? {} : { default: row.default }),
+  });
+}
+
+/** The option fields of an endpoint's body, in the table's order. */
+function optionFields<E extends BodyEndpoint>(endpoint: E) {
+  return Object.fromEntries(endpointOptions(endpoint).map((name) => [name, optionField(name, endpoint)])) as {
+    [K in EndpointOptionName<E>]: z.ZodOptional<z.ZodType<OptionValue<K>>>;
   };
 }
 
-/** The names of the formatting fields, in the order the docs list them. */
-export const FORMAT_FIELD_NAMES = Object.keys(formatFields) as Array<keyof typeof formatFields>;
-export { FORMAT_DESCRIPTIONS };
+/**
+ * Raw mode's options, as query parameters of the same names (`indent=4&sortKeys=true`): text read by
+ * the option table (`true`/`false`/`1`/`0`, a listed value, digits), refused in the body's words with
+ * "Query parameter".
+ */
+export function optionQueryFields() {
+  const field = <K extends OptionName>(name: K) =>
+    z
+      .string()
+      .optional()
+      .transform((text, ctx): OptionValue<K> | undefined => {
+        if (text === undefined) return undefined;
+        const read = optionFromText(name, text);
+        if ('problem' in read) {
+          ctx.issues.push({ code: 'custom', input: text, message: read.problem });
+          return z.NEVER;
+        }
+        return read.value;
+      });
+  return Object.fromEntries(endpointOptions('raw').map((name) => [name, field(name)])) as unknown as {
+    [K in EndpointOptionName<'raw'>]: z.ZodType<OptionValue<K> | undefined, string | undefined>;
+  };
+}
 
 export const ConvertRequestSchema = z.object({
   input: z
@@ -173,15 +124,7 @@ export const ConvertRequestSchema = z.object({
     .meta({ description: 'The document to convert. May be empty (an empty YAML stream is `null`).' }),
   inputType: formatField('inputType'),
   outputType: formatField('outputType'),
-  preserveComments: flagField('preserveComments').meta({
-    description:
-      "Carry comments over, each with its exact text, in order, on its own line or at the end of its node's line (JSON output becomes JSONC and a warning says so). YAML output then also keeps flow collections and block scalar styles.",
-  }),
-  preserveAnchors: flagField('preserveAnchors').meta({
-    description: 'YAML -> YAML: keep anchors and aliases. JSON cannot keep them: aliases are expanded and a warning says so.',
-  }),
-  yamlVersion: yamlVersionField(),
-  ...formatFields,
+  ...optionFields('convert'),
 });
 
 /**
@@ -198,7 +141,7 @@ export const FormatRequestSchema = z.object({
     .transform((value, ctx) => {
       const type = normalizeValidateType(value);
       if (!type) {
-        ctx.issues.push({ code: 'custom', input: value, message: `Unknown type ${shown(value)}; accepted: yaml (or yml), json, jsonc.` });
+        ctx.issues.push({ code: 'custom', input: value, message: `Unknown type ${shownText(value)}; accepted: yaml (or yml), json, jsonc.` });
         return z.NEVER;
       }
       return type;
@@ -209,13 +152,7 @@ export const FormatRequestSchema = z.object({
       enum: [...VALIDATE_TYPES],
       examples: ['yaml', 'json', 'jsonc'],
     }),
-  preserveComments: z
-    .boolean({ error: fieldError('Field', 'preserveComments', 'true or false') })
-    .optional()
-    .meta({ description: 'Keep comments. Default: true for `jsonc`, false for `yaml` and `json`.' }),
-  preserveAnchors: flagField('preserveAnchors').meta({ description: 'YAML: keep anchors and aliases (otherwise they are expanded).' }),
-  yamlVersion: yamlVersionField(),
-  ...formatFields,
+  ...optionFields('format'),
 });
 
 export const ValidateRequestSchema = z.object({
@@ -228,7 +165,7 @@ export const ValidateRequestSchema = z.object({
         ctx.issues.push({
           code: 'custom',
           input: value,
-          message: `Unknown type ${shown(value)}; accepted: yaml (or yml), json, jsonc.`,
+          message: `Unknown type ${shownText(value)}; accepted: yaml (or yml), json, jsonc.`,
         });
         return z.NEVER;
       }
@@ -240,7 +177,7 @@ export const ValidateRequestSchema = z.object({
       enum: [...VALIDATE_TYPES],
       examples: ['yaml', 'json', 'jsonc'],
     }),
-  yamlVersion: yamlVersionField(),
+  ...optionFields('validate'),
   schema: z
     .union([z.record(z.string(), z.unknown()), z.boolean(), z.string()], {
       error: 'Field "schema" must be a JSON Schema: an object (or true or false), or its JSON or YAML text.',

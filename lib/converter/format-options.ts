@@ -1,8 +1,7 @@
 /**
- * The output formatting options of a conversion (issue 12 §3): what each accepts, its default
- * (today's output, byte for byte) and the one check that refuses anything else with a message
- * listing the accepted values. The API's zod schemas (lib/conversion/request-schemas.ts) say the
- * same; this check is for callers of the library (the playground, the benchmark).
+ * The output formatting options of a conversion: the decisions behind them. What each
+ * accepts, its default (today's output, byte for byte) and its words are rows of the option table
+ * (option-table.ts); the one check that refuses anything else is options.ts.
  *
  * Decisions (also in the OpenAPI descriptions and the README):
  * - `indent` 2 or 4 spaces, JSON and YAML. In YAML a sequence item that holds a collection starts
@@ -27,106 +26,10 @@
  *   they read back as the same string. Keys, block literals and flow collections are not folded.
  *   Counted in UTF-16 code units.
  */
-import { ConversionError } from './errors';
+import type { OptionValue } from './option-table';
 
-export type JsonStyle = 'pretty' | 'compact';
-export type QuoteStyle = 'plain' | 'single' | 'double';
-
-export const INDENTS = [2, 4] as const;
-export const JSON_STYLES: readonly JsonStyle[] = ['pretty', 'compact'];
-export const QUOTE_STYLES: readonly QuoteStyle[] = ['plain', 'single', 'double'];
-/** Narrower lines leave no room for text once a few levels of indentation are written. */
-export const MIN_LINE_WIDTH = 20;
-
-/** What each option accepts, as every refusal says it (here and in the API's zod schemas). */
-export const FORMAT_ACCEPTED = {
-  indent: '2 or 4',
-  sortKeys: 'true or false',
-  jsonStyle: JSON_STYLES.map((s) => `"${s}"`).join(', '),
-  flowLevel: 'an integer from 0 (0: the whole document in flow style)',
-  quoteStyle: QUOTE_STYLES.map((s) => `"${s}"`).join(', '),
-  lineWidth: `an integer from ${MIN_LINE_WIDTH}`,
-} as const;
-
-/** The formatting fields of a convert or format request, as sent (all optional). */
-export interface FormatRequestOptions {
-  indent?: number;
-  sortKeys?: boolean;
-  jsonStyle?: JsonStyle;
-  /** null: never (as absent). */
-  flowLevel?: number | null;
-  quoteStyle?: QuoteStyle;
-  /** null: never fold (as absent). */
-  lineWidth?: number | null;
-}
-
-/** The checked options; `null` flowLevel / lineWidth: never flow, never fold. */
-export interface FormatOptions {
-  indent: 2 | 4;
-  sortKeys: boolean;
-  jsonStyle: JsonStyle;
-  flowLevel: number | null;
-  quoteStyle: QuoteStyle;
-  lineWidth: number | null;
-}
-
-export const DEFAULT_FORMAT: Readonly<FormatOptions> = Object.freeze({
-  indent: 2,
-  sortKeys: false,
-  jsonStyle: 'pretty',
-  flowLevel: null,
-  quoteStyle: 'plain',
-  lineWidth: null,
-});
-
-/** Whether `options` give today's output (the fast paths then may answer). */
-export function isDefaultFormat(options: FormatOptions): boolean {
-  return (
-    options.indent === 2 &&
-    !options.sortKeys &&
-    options.jsonStyle === 'pretty' &&
-    options.flowLevel === null &&
-    options.quoteStyle === 'plain' &&
-    options.lineWidth === null
-  );
-}
-
-/** The request's formatting fields checked; anything else is a bad_request naming the accepted values. */
-export function parseFormatOptionsOrThrow(request: FormatRequestOptions): FormatOptions {
-  const { indent, sortKeys, jsonStyle, flowLevel, quoteStyle, lineWidth } = request;
-  if (
-    indent === undefined &&
-    sortKeys === undefined &&
-    jsonStyle === undefined &&
-    flowLevel === undefined &&
-    quoteStyle === undefined &&
-    lineWidth === undefined
-  ) {
-    return DEFAULT_FORMAT;
-  }
-  if (indent !== undefined && indent !== 2 && indent !== 4) throw badOption('indent', indent, FORMAT_ACCEPTED.indent);
-  if (sortKeys !== undefined && typeof sortKeys !== 'boolean') throw badOption('sortKeys', sortKeys, FORMAT_ACCEPTED.sortKeys);
-  if (jsonStyle !== undefined && !JSON_STYLES.includes(jsonStyle)) throw badOption('jsonStyle', jsonStyle, FORMAT_ACCEPTED.jsonStyle);
-  if (flowLevel != null && !(Number.isSafeInteger(flowLevel) && flowLevel >= 0)) {
-    throw badOption('flowLevel', flowLevel, FORMAT_ACCEPTED.flowLevel);
-  }
-  if (quoteStyle !== undefined && !QUOTE_STYLES.includes(quoteStyle)) throw badOption('quoteStyle', quoteStyle, FORMAT_ACCEPTED.quoteStyle);
-  if (lineWidth != null && !(Number.isSafeInteger(lineWidth) && lineWidth >= MIN_LINE_WIDTH)) {
-    throw badOption('lineWidth', lineWidth, FORMAT_ACCEPTED.lineWidth);
-  }
-  return {
-    indent: indent ?? 2,
-    sortKeys: sortKeys ?? false,
-    jsonStyle: jsonStyle ?? 'pretty',
-    flowLevel: flowLevel ?? null,
-    quoteStyle: quoteStyle ?? 'plain',
-    lineWidth: lineWidth ?? null,
-  } as FormatOptions;
-}
-
-function badOption(field: string, value: unknown, accepted: string): ConversionError {
-  return new ConversionError('bad_request', `Field "${field}" cannot be ${JSON.stringify(value) ?? String(value)}; accepted: ${accepted}.`);
-}
+export type JsonStyle = OptionValue<'jsonStyle'>;
+export type QuoteStyle = OptionValue<'quoteStyle'>;
 
 /** The message of compact JSON asked together with preserveComments. */
 export const COMPACT_WITH_COMMENTS =

@@ -5,18 +5,18 @@
 import { NO_DEADLINE, withDeadline, type Deadline } from './deadline';
 import { ConversionError, tooDeep } from './errors';
 import { convertJsonFast } from './fast-json/convert-json-fast';
-import { COMPACT_WITH_COMMENTS, isDefaultFormat, parseFormatOptionsOrThrow, type FormatOptions } from './format-options';
+import { COMPACT_WITH_COMMENTS } from './format-options';
 import { parseFormatOrThrow, parseValidateTypeOrThrow } from './formats';
 import { readJson } from './json/read-json';
 import { MAX_DEPTH } from './limits';
 import { writeJson } from './json/write-json';
+import { ignoredOptionWarnings, parseOptionsOrThrow, usesFastPaths } from './options';
 import { sortDocumentKeys } from './sort-keys';
 import type { ConvertRequest, ConvertResult, Format, ValidateRequest, ValidateResult, ValidationIssue, YamlVersion, YDocument } from './types';
 import { findLoneSurrogate, utf8ByteLength } from './utf8';
 import { fastReadYaml, fastYamlToJson } from './yaml/fast';
 import { readYaml } from './yaml/read-yaml';
 import { writeYaml } from './yaml/write-yaml';
-import { parseYamlVersionOrThrow } from './yaml-version';
 
 export * from './types';
 export { ISSUE_CODES, ISSUE_CODE_LIST } from './issue-codes';
@@ -25,8 +25,18 @@ export { DeadlineExceeded, deadlineIn, isDeadlineExceeded, NO_DEADLINE, type Dea
 export type { ConversionErrorCode, ConversionErrorJson } from './errors';
 export { normalizeFormat, normalizeValidateType, FORMATS, VALIDATE_TYPES } from './formats';
 export { utf8ByteLength, decodeUtf8OrThrow, findLoneSurrogate } from './utf8';
-export { DEFAULT_YAML_VERSION, YAML_VERSIONS, parseYamlVersionOrThrow } from './yaml-version';
-export { DEFAULT_FORMAT, INDENTS, JSON_STYLES, MIN_LINE_WIDTH, QUOTE_STYLES, type FormatOptions } from './format-options';
+export { DEFAULT_YAML_VERSION, YAML_VERSIONS } from './yaml-version';
+export {
+  DEFAULT_OPTIONS,
+  OPTION_NAMES,
+  OPTION_TABLE,
+  optionProblem,
+  parseOptionsOrThrow,
+  type OptionName,
+  type FormatOptions,
+  type Options,
+  type RequestOptions,
+} from './options';
 
 const now: () => number = typeof performance !== 'undefined' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();
 
@@ -70,13 +80,11 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
   }
   const from = parseFormatOrThrow(request.inputType, 'inputType');
   const to = parseFormatOrThrow(request.outputType, 'outputType');
-  const preserveComments = request.preserveComments === true;
-  const preserveAnchors = request.preserveAnchors === true;
-  const yamlVersion = parseYamlVersionOrThrow(request.yamlVersion);
-  const format = parseFormatOptionsOrThrow(request);
+  const format = parseOptionsOrThrow(request, 'convert');
+  const { preserveComments, preserveAnchors, yamlVersion } = format;
   if (format.jsonStyle === 'compact' && preserveComments && to === 'json') throw new ConversionError('bad_request', COMPACT_WITH_COMMENTS);
   // Any option the single-pass paths do not write leaves the document to the reference path.
-  const defaultFormat = isDefaultFormat(format);
+  const defaultFormat = usesFastPaths(format);
 
   const surrogate = findLoneSurrogate(input);
   if (surrogate) throw invalidInput([surrogate]);
@@ -113,7 +121,7 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
   deadline.check();
   const warnings = [...read.warnings];
   const documents = format.sortKeys ? sortDocumentKeys(read.documents) : read.documents;
-  if (!defaultFormat) warnings.push(...formatWarnings(format, to));
+  if (!defaultFormat) warnings.push(...ignoredOptionWarnings(format, to));
   let output: string;
   if (to === 'json') {
     output = writeJson(documents, {
@@ -147,18 +155,6 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
     },
     warnings,
   };
-}
-
-/** Options given for the other output format are ignored, and said so. */
-function formatWarnings(format: FormatOptions, to: Format): string[] {
-  if (to === 'yaml') return format.jsonStyle === 'compact' ? ['jsonStyle applies to JSON output only; it was ignored.'] : [];
-  const yamlOnly = [
-    format.flowLevel !== null ? 'flowLevel' : '',
-    format.quoteStyle !== 'plain' ? 'quoteStyle' : '',
-    format.lineWidth !== null ? 'lineWidth' : '',
-  ].filter((name) => name !== '');
-  if (yamlOnly.length === 0) return [];
-  return [`${yamlOnly.join(', ')} ${yamlOnly.length === 1 ? 'applies' : 'apply'} to YAML output only; ignored for JSON output.`];
 }
 
 const PRESERVE_ANCHORS_IN_JSON = 'preserveAnchors: JSON has no references, so aliases were expanded.';
@@ -211,7 +207,7 @@ function validateNow(request: ValidateRequest, options: { deadline?: Deadline })
     throw new ConversionError('bad_request', 'Field "input" must be a string.');
   }
   const type = parseValidateTypeOrThrow(request.type);
-  const yamlVersion = parseYamlVersionOrThrow(request.yamlVersion);
+  const { yamlVersion } = parseOptionsOrThrow(request, 'validate');
   const surrogate = findLoneSurrogate(input);
   if (surrogate) return { success: true, valid: false, errors: [surrogate] };
   (options.deadline ?? NO_DEADLINE).check();

@@ -4,11 +4,11 @@
  * The library is universal (Node and browser): nothing here may import a Node
  * built-in or a web framework.
  */
-import type { FormatRequestOptions } from './format-options';
+import type { RequestOptions } from './option-table';
 import type { IssueCode } from './issue-codes';
 
 export type { IssueCode };
-export type { FormatRequestOptions, JsonStyle, QuoteStyle } from './format-options';
+export type { JsonStyle, QuoteStyle } from './format-options';
 
 /** A document format, after normalisation (`yml` -> `yaml`, case folded). */
 export type Format = 'yaml' | 'json';
@@ -23,18 +23,14 @@ export type ValidateType = 'yaml' | 'json' | 'jsonc';
 export type YamlVersion = '1.1' | '1.2';
 
 /**
- * The body of `POST /api/convert`. Type names are case-insensitive; `yml` means `yaml`.
- * The formatting fields (indent, sortKeys, jsonStyle, flowLevel, quoteStyle, lineWidth) are
- * described in format-options.ts; absent, the output is today's.
+ * The body of `POST /api/convert`. Type names are case-insensitive; `yml` means `yaml`. The
+ * options (preserveComments, yamlVersion, the formatting fields...) are the rows of the option
+ * table (option-table.ts); absent, each has its default and the output is today's.
  */
-export interface ConvertRequest extends FormatRequestOptions {
+export interface ConvertRequest extends RequestOptions<'convert'> {
   input: string;
   inputType: string;
   outputType: string;
-  preserveComments?: boolean;
-  preserveAnchors?: boolean;
-  /** YAML input: the version of documents without a `%YAML` directive (default `1.2`). */
-  yamlVersion?: YamlVersion;
 }
 
 export interface ConversionMetadata {
@@ -61,11 +57,9 @@ export interface ConvertResult {
 }
 
 /** The body of `POST /api/validate`. */
-export interface ValidateRequest {
+export interface ValidateRequest extends RequestOptions<'validate'> {
   input: string;
   type: string;
-  /** `type: yaml`: the version of documents without a `%YAML` directive (default `1.2`). */
-  yamlVersion?: YamlVersion;
   /**
    * A JSON Schema (draft 2020-12 or draft-07) the document must satisfy: an object, or its JSON or
    * YAML text. Checked by lib/schema (ajv), not by the converter's `validate`, which ignores it.

@@ -17,7 +17,7 @@ import { readJson } from '@/lib/converter/json/read-json';
 import { findLoneSurrogate } from '@/lib/converter/utf8';
 import { fastYamlToJson } from '@/lib/converter/yaml/fast';
 import { readYaml } from '@/lib/converter/yaml/read-yaml';
-import { parseYamlVersionOrThrow } from '@/lib/converter/yaml-version';
+import { parseOptionsOrThrow } from '@/lib/converter/options';
 import { validate, type ValidateRequest, type ValidateResult, type ValidateType, type ValidationIssue } from '@/lib/converter';
 import type { ValidateFunction } from 'ajv';
 import { compileSchema, endlessSchema, isStackOverflow } from './compile';
@@ -75,7 +75,7 @@ function readValues(request: ValidateRequest): unknown[] | ValidateResult {
   const type = parseValidateTypeOrThrow(request.type);
   if (findLoneSurrogate(input) !== null) return validate(request);
   if (type === 'yaml') {
-    const yamlVersion = parseYamlVersionOrThrow(request.yamlVersion);
+    const { yamlVersion } = parseOptionsOrThrow(request, 'validate');
     const fast = fastYamlToJson(input, yamlVersion);
     if (fast !== null) {
       const value: unknown = JSON.parse(fast.output);

@@ -51,6 +51,12 @@ describe('the curl command', () => {
     expect(command).not.toContain('a: 1');
   });
 
+  it('raw mode carries a field the body sends as false, as an option whose default is true would be', () => {
+    const input = 'a: 1\n'.repeat(INLINE_INPUT_LIMIT);
+    const request = { endpoint: '/api/convert' as const, body: { input, inputType: 'yaml', outputType: 'yaml', sortKeys: false, indent: 4 } };
+    expect(buildCurlCommand('https://h.example', request)).toContain("'https://h.example/api/convert?from=yaml&to=yaml&sortKeys=false&indent=4'");
+  });
+
   it('reads a large document from a file for validate too, through jq', () => {
     const big = { ...base, mode: 'validate' as const, input: 'a: 1\n'.repeat(INLINE_INPUT_LIMIT) };
     const command = buildCurlCommand('https://h.example', toPlaygroundRequest(big));

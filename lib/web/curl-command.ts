@@ -26,9 +26,10 @@ export function buildCurlCommand(origin: string, request: PlaygroundRequest, api
     // Raw mode: the file itself is the body, the answer is the converted document.
     const { input: _input, inputType, outputType, ...flags } = request.body;
     const query = new URLSearchParams({ from: inputType, to: outputType });
-    // The body's other fields, each as the query parameter of the same name (preserve switches, formatting options).
+    // The body's other fields, each as the query parameter of the same name (preserve switches, formatting
+    // options). The body holds only values that differ from the default, `false` ones included.
     for (const [name, value] of Object.entries(flags)) {
-      if (value !== undefined && value !== null && value !== false) query.set(name, String(value));
+      if (value !== undefined && value !== null) query.set(name, String(value));
     }
     const file = `input.${inputType}`;
     return [

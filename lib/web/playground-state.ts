@@ -1,5 +1,6 @@
 // The playground's state, the API request it stands for, and its normalisation from untrusted input (share links).
-import type { ConvertRequest, JsonStyle, QuoteStyle, ValidateRequest } from '@/lib/converter';
+import type { ConvertRequest, ValidateRequest } from '@/lib/converter';
+import { OPTION_NAMES, OPTION_TABLE, type OptionName, type OptionTable, type OptionValue } from '@/lib/converter/option-table';
 
 export type PlaygroundMode = 'convert' | 'validate';
 /** `jsonc` only matters to validate (strict JSON vs JSON with comments); convert reads JSONC as `json`. */
@@ -19,21 +20,22 @@ export interface PlaygroundState {
   options?: PlaygroundOptions;
 }
 
-export type YamlVersion = '1.1' | '1.2';
+/** The options of the "Options" popover: the option table's rows that have a control there (the preserve switches are the toolbar's). */
+export type PopoverOptionName = { [K in OptionName]: OptionTable[K]['playground'] extends 'toolbar' ? never : K }[OptionName];
 
-/** The "Options" popover: formatting options (lib/converter/format-options.ts) and the YAML version to read. */
-export interface PlaygroundOptions {
-  indent?: 2 | 4;
-  sortKeys?: boolean;
-  jsonStyle?: JsonStyle;
-  flowLevel?: number | null;
-  quoteStyle?: QuoteStyle;
-  lineWidth?: number | null;
-  yamlVersion?: YamlVersion;
-}
+/** The popover's options, in the table's order (the order of the request's fields). */
+const POPOVER_FIELDS = OPTION_NAMES.filter((name) => OPTION_TABLE[name].playground !== 'toolbar') as PopoverOptionName[];
 
-/** The convert body, with `yamlVersion` (read by the converter once YAML 1.1 support is there). */
-export type PlaygroundConvertBody = ConvertRequest & { yamlVersion?: YamlVersion };
+/** The popover's controls: the options that shape the output first, then those that read the input. */
+export const POPOVER_OPTIONS: readonly PopoverOptionName[] = [
+  ...POPOVER_FIELDS.filter((name) => !('input' in OPTION_TABLE[name])),
+  ...POPOVER_FIELDS.filter((name) => 'input' in OPTION_TABLE[name]),
+];
+
+/** The values set in the Options popover: only those that differ from the default. */
+export type PlaygroundOptions = { [K in PopoverOptionName]?: OptionValue<K> };
+
+export type PlaygroundConvertBody = ConvertRequest;
 
 export type PlaygroundRequest = { endpoint: '/api/convert'; body: PlaygroundConvertBody } | { endpoint: '/api/validate'; body: ValidateRequest };
 
@@ -57,38 +59,40 @@ export function toPlaygroundRequest(state: PlaygroundState): PlaygroundRequest {
   return { endpoint: '/api/convert', body };
 }
 
-/** Only the options that differ from the default and apply to this output go into the request. */
-function addOptions(body: PlaygroundConvertBody, options: PlaygroundOptions): void {
-  if (options.yamlVersion === '1.1' && body.inputType === 'yaml') body.yamlVersion = '1.1';
-  if (options.indent === 4) body.indent = 4;
-  if (options.sortKeys === true) body.sortKeys = true;
-  if (body.outputType === 'json') {
-    // Compact JSON has no room for comments (the API refuses the pair); the switch wins.
-    if (options.jsonStyle === 'compact' && !body.preserveComments) body.jsonStyle = 'compact';
-    return;
-  }
-  if (typeof options.flowLevel === 'number') body.flowLevel = options.flowLevel;
-  if (options.quoteStyle !== undefined && options.quoteStyle !== 'plain') body.quoteStyle = options.quoteStyle;
-  if (typeof options.lineWidth === 'number') body.lineWidth = options.lineWidth;
+/** Whether an option does anything for these formats (its row's input and output). */
+export function optionApplies(name: OptionName, inputFormat: string, outputFormat: string): boolean {
+  const row = OPTION_TABLE[name];
+  return (!('input' in row) || row.input === inputFormat) && (!('output' in row) || row.output === outputFormat);
 }
 
-/** The choices the Options popover offers (a share link can carry only these). */
-export const FLOW_LEVELS = [0, 1, 2, 3, 4] as const;
-export const LINE_WIDTHS = [40, 60, 80, 100, 120] as const;
+/** Only the options that differ from the default and apply to these formats go into the request. */
+function addOptions(body: PlaygroundConvertBody, options: PlaygroundOptions): void {
+  for (const name of POPOVER_FIELDS) {
+    const value = options[name];
+    if (value === undefined || value === OPTION_TABLE[name].default || !optionApplies(name, body.inputType, body.outputType)) continue;
+    // Compact JSON has no room for comments (the API refuses the pair); the switch wins.
+    if (name === 'jsonStyle' && body.preserveComments) continue;
+    (body as unknown as Record<string, unknown>)[name] = value;
+  }
+}
 
-/** Options from untrusted data (a share link): unknown values are dropped; undefined when none is left. */
+/** The values the popover offers for an option (a share link can carry only these), its default first. */
+export function offeredValues(name: PopoverOptionName): ReadonlyArray<number | string | boolean | null> {
+  const row = OPTION_TABLE[name];
+  if (row.kind === 'boolean') return [row.default, !row.default];
+  const choices = 'choices' in row.playground ? row.playground.choices : undefined;
+  return choices?.map(([value]) => value) ?? (row.kind === 'enum' ? row.values : [row.default]);
+}
+
+/** Options from untrusted data (a share link): values the popover does not offer, and defaults, are dropped; undefined when none is left. */
 function parseOptions(value: unknown): PlaygroundOptions | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
-  const options: PlaygroundOptions = {};
-  if (v.indent === 4) options.indent = 4;
-  if (v.sortKeys === true) options.sortKeys = true;
-  if (v.jsonStyle === 'compact') options.jsonStyle = 'compact';
-  if (FLOW_LEVELS.some((n) => n === v.flowLevel)) options.flowLevel = v.flowLevel as number;
-  if (v.quoteStyle === 'single' || v.quoteStyle === 'double') options.quoteStyle = v.quoteStyle;
-  if (LINE_WIDTHS.some((n) => n === v.lineWidth)) options.lineWidth = v.lineWidth as number;
-  if (v.yamlVersion === '1.1') options.yamlVersion = '1.1';
-  return Object.keys(options).length > 0 ? options : undefined;
+  const options: Record<string, unknown> = {};
+  for (const name of POPOVER_FIELDS) {
+    if (v[name] !== OPTION_TABLE[name].default && offeredValues(name).includes(v[name] as never)) options[name] = v[name];
+  }
+  return Object.keys(options).length > 0 ? (options as PlaygroundOptions) : undefined;
 }
 
 const INPUT_FORMATS: readonly InputFormat[] = ['yaml', 'json', 'jsonc'];

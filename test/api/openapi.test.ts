@@ -8,7 +8,7 @@ import { PUBLIC_ROUTES, type PublicPath } from '@/lib/api/public-routes';
 import * as schemas from '@/lib/api/schemas';
 import { convert } from '@/lib/converter';
 import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
-import { FORMAT_FIELD_NAMES } from '@/lib/conversion/request-schemas';
+import { FORMATTING_OPTIONS } from '@/lib/converter/options';
 import packageJson from '@/package.json';
 import {
   convertRequestExamples,
@@ -166,6 +166,7 @@ describe('GET /api/openapi.json', () => {
       'flowLevel',
       'quoteStyle',
       'lineWidth',
+      'portable',
     ]);
     expect(Object.keys(op.requestBody.content)).toEqual(expect.arrayContaining(['application/json', 'application/yaml', 'text/yaml']));
     expect(Object.keys(op.responses['200'].content)).toStrictEqual(['application/json', 'application/yaml']);
@@ -262,9 +263,9 @@ describe('the OpenAPI examples are what the server really answers', () => {
   });
 
   it('raw mode: each formatting parameter example works verbatim and gives what the converter gives with that option', async () => {
-    const params = doc.paths['/api/convert'].post.parameters.filter((p: Json) => (FORMAT_FIELD_NAMES as readonly string[]).includes(p.name));
-    expect(params.map((p: Json) => p.name)).toStrictEqual([...FORMAT_FIELD_NAMES]);
-    const input = 'name: yamljson\nb: [1, 2]\nabout: a line of text that is longer than forty characters in all\nkeys: {z: 1, a: 2}\n';
+    const params = doc.paths['/api/convert'].post.parameters.filter((p: Json) => (FORMATTING_OPTIONS as readonly string[]).includes(p.name));
+    expect(params.map((p: Json) => p.name)).toStrictEqual([...FORMATTING_OPTIONS]);
+    const input = 'name: yamljson\nb: [1, 2]\nabout: a line of text that is longer than forty characters in all\nkeys: {z: 1, a: 2}\n"on": push\n';
     for (const param of params) {
       expect(param.example, param.name).toBeDefined();
       const to = param.name === 'jsonStyle' ? 'json' : 'yaml';

@@ -221,9 +221,15 @@ describe('yamlVersion: duplicate keys compare keys as the version types them', (
 });
 
 describe('yamlVersion: requests', () => {
-  it.each([['1.3'], [1.1], [null], ['']])('refuses yamlVersion %j with bad_request', (yamlVersion) => {
+  it.each([
+    ['1.3', '"1.3"'],
+    [1.1, 'the number 1.1 (send it as a string)'],
+    [null, 'null'],
+    ['', '""'],
+  ])("refuses yamlVersion %j with bad_request, in the API's words", (yamlVersion, shown) => {
     const run = () => convert({ input: 'a: 1', inputType: 'yaml', outputType: 'json', yamlVersion: yamlVersion as YamlVersion });
-    expect(run).toThrow(expect.objectContaining({ code: 'bad_request', message: expect.stringContaining('accepted: "1.1", "1.2"') }));
+    const message = `Field "yamlVersion" must be "1.1" or "1.2", not ${shown}.`;
+    expect(run).toThrow(expect.objectContaining({ code: 'bad_request', message }));
     expect(() => validate({ input: 'a: 1', type: 'yaml', yamlVersion: yamlVersion as YamlVersion })).toThrow(
       expect.objectContaining({ code: 'bad_request' }),
     );

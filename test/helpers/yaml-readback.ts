@@ -126,10 +126,13 @@ function show(v: unknown): string {
   return String(v);
 }
 
-/** Reads `text` with every reader and checks each document against `expected`. Returns the problems. */
-export function readBackProblems(text: string, expected: Array<YNode | null>): string[] {
+/** What `portable: false` output promises: the same data to YAML 1.2 readers (the `yaml` package's core schema). */
+export const YAML_12_READERS: Reader[] = READERS.filter((reader) => reader.name === 'yaml 1.2');
+
+/** Reads `text` with every reader (or those given) and checks each document against `expected`. Returns the problems. */
+export function readBackProblems(text: string, expected: Array<YNode | null>, readers: Reader[] = READERS): string[] {
   const problems: string[] = [];
-  for (const reader of READERS) {
+  for (const reader of readers) {
     let docs: unknown[];
     try {
       docs = reader.readAll(text);

@@ -1,7 +1,8 @@
 /**
- * Property: with any formatting options (indent, flowLevel, quoteStyle, lineWidth, sortKeys),
- * writeYaml's output reads back as the same data with YAML 1.2 and 1.1 readers (the `yaml`
- * package in both modes, js-yaml core and 1.1; test/helpers/yaml-readback.ts), and no line is
+ * Property: with any formatting options (indent, flowLevel, quoteStyle, lineWidth, sortKeys,
+ * portable), writeYaml's output reads back as the same data with YAML 1.2 and 1.1 readers (the
+ * `yaml` package in both modes, js-yaml core and 1.1; test/helpers/yaml-readback.ts), or with
+ * `portable: false` with the `yaml` package's YAML 1.2 reader, and no line is
  * longer than lineWidth unless it has no fold point (one word, a key, a literal or flow line).
  * JSON output with the options parses back to the same value.
  */
@@ -13,7 +14,7 @@ import { sortDocumentKeys } from '../../lib/converter/sort-keys';
 import type { MapEntry, YNode } from '../../lib/converter/types';
 import { writeYaml } from '../../lib/converter/yaml/write-yaml';
 import { fuzzSeed } from '../helpers/fuzz-seed';
-import { readBackProblems } from '../helpers/yaml-readback';
+import { READERS, readBackProblems, YAML_12_READERS } from '../helpers/yaml-readback';
 
 /** Multiplies the run counts for a longer hunt: FORMAT_RUNS=20 npx vitest run test/property/format-readback */
 const SCALE = Number(process.env.FORMAT_RUNS ?? '1') || 1;
@@ -134,7 +135,11 @@ const formatArb: fc.Arbitrary<FormatOptions> = fc.record({
   flowLevel: fc.option(fc.nat({ max: 3 }), { nil: null }),
   quoteStyle: fc.constantFrom('plain' as const, 'single' as const, 'double' as const),
   lineWidth: fc.option(fc.integer({ min: 20, max: 60 }), { nil: null }),
+  portable: fc.boolean(),
 });
+
+/** The readers an output must satisfy: YAML 1.1 and 1.2 ones, or with `portable: false` YAML 1.2's. */
+const readersFor = (format: { portable: boolean }) => (format.portable ? READERS : YAML_12_READERS);
 
 /** Lines longer than `width` that have a fold point (a space between two word characters) within it. */
 function overlongFoldable(text: string, width: number): string[] {
@@ -164,7 +169,9 @@ describe('formatted YAML reads back as the same data (YAML 1.2 and 1.1 readers)'
       fc.property(valueArb, formatArb, (node, format) => {
         const [document] = format.sortKeys ? sortDocumentKeys([{ contents: node }]) : [{ contents: node }];
         const text = writeYaml([document!], { comments: false, format });
-        expect(readBackProblems(text, [document!.contents]), `options ${JSON.stringify(format)}, YAML written:\n${text}`).toEqual([]);
+        expect(readBackProblems(text, [document!.contents], readersFor(format)), `options ${JSON.stringify(format)}, YAML written:\n${text}`).toEqual(
+          [],
+        );
       }),
       { numRuns: 400 * SCALE, seed: fuzzSeed(1212) },
     );
@@ -184,7 +191,7 @@ describe('formatted YAML reads back as the same data (YAML 1.2 and 1.1 readers)'
         };
         const options = { ...format, flowLevel: null, lineWidth: format.lineWidth ?? 24 };
         const text = writeYaml([{ contents: node }], { comments: false, format: options });
-        expect(readBackProblems(text, [node]), `options ${JSON.stringify(options)}, YAML written:\n${text}`).toEqual([]);
+        expect(readBackProblems(text, [node], readersFor(options)), `options ${JSON.stringify(options)}, YAML written:\n${text}`).toEqual([]);
         expect(overlongFoldable(text, options.lineWidth), text).toEqual([]);
       }),
       { numRuns: 300 * SCALE, seed: fuzzSeed(2121) },

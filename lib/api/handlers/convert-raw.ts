@@ -2,7 +2,7 @@
 import 'server-only';
 import type { ConvertResult } from '@/lib/converter';
 import { parseRequestOrThrow } from '@/lib/conversion/parse-request';
-import { FORMAT_FIELD_NAMES } from '@/lib/conversion/request-schemas';
+import { endpointOptions } from '@/lib/converter/options';
 import { readRawBody } from '../read-body';
 import { bytesReply, type ApiReply } from '../reply';
 import { runConversionJob } from '../run-converter';
@@ -17,10 +17,7 @@ export async function handleRawConvert(request: ApiRequest, ctx: ApiContext, que
   const options = parseRequestOrThrow(RawConvertQuerySchema, {
     from: query.get('from') ?? undefined,
     to: query.get('to') ?? undefined,
-    preserveComments: query.get('preserveComments') ?? undefined,
-    preserveAnchors: query.get('preserveAnchors') ?? undefined,
-    yamlVersion: query.get('yamlVersion') ?? undefined,
-    ...Object.fromEntries(FORMAT_FIELD_NAMES.map((name) => [name, query.get(name) ?? undefined])),
+    ...Object.fromEntries(endpointOptions('raw').map((name) => [name, query.get(name) ?? undefined])),
   });
   const { from, to, ...flags } = options;
   const body = await readRawBody(request, ctx.maxInputBytes, { account: ctx.account?.userId, gate: ctx.services.bodyGate, counter: ctx });

@@ -1,5 +1,5 @@
 import * as chars from '../chars';
-import { DEFAULT_FORMAT, type FormatOptions } from '../format-options';
+import { DEFAULT_OPTIONS, type Options } from '../options';
 import * as limits from '../limits';
 import type { BlockScalarStyle, MapNode, NumberNode, SeqNode, YDocument, YNode } from '../types';
 import * as scalarStyle from './yaml-scalar-style';
@@ -18,8 +18,8 @@ const { TICKS_PER_CHECK, checkDeadline } = deadline;
 export interface WriteYamlOptions {
   /** Write `#` comments carried by the IR. */
   comments: boolean;
-  /** indent, quoteStyle, lineWidth, flowLevel (sortKeys is applied to the IR before; jsonStyle is JSON's). Default: today's layout. */
-  format?: Pick<FormatOptions, 'indent' | 'quoteStyle' | 'lineWidth' | 'flowLevel'>;
+  /** indent, quoteStyle, lineWidth, flowLevel, portable (sortKeys is applied to the IR before; jsonStyle is JSON's). Default: today's layout. */
+  format?: Pick<Options, 'indent' | 'quoteStyle' | 'lineWidth' | 'flowLevel' | 'portable'>;
   /** With `comments`: the comments of a stream with no document (readYaml's `streamComments`). */
   streamComments?: string[];
 }
@@ -29,7 +29,7 @@ export interface WriteYamlOptions {
  * YAML 1.1 readers. Several documents are separated by `---`.
  */
 export function writeYaml(documents: YDocument[], options: WriteYamlOptions): string {
-  const w = new Writer(options.comments === true, options.format ?? DEFAULT_FORMAT);
+  const w = new Writer(options.comments === true, options.format ?? DEFAULT_OPTIONS);
   const last = documents.length - 1;
   for (let i = 0; i <= last; i++) {
     const doc = documents[i];
@@ -186,7 +186,9 @@ class Writer {
   private readonly indicatorGap: string;
   /** Not the default quoting: strings go through `chooseStyleWith`. */
   private readonly quoted: boolean;
-  private readonly quoteStyle: FormatOptions['quoteStyle'];
+  private readonly quoteStyle: Options['quoteStyle'];
+  /** false: plain also where only YAML 1.1 readers would read a string as something else. */
+  private readonly portable: boolean;
   /** Fold long string values at this width (0: never). */
   private readonly lineWidth: number;
   /** Collections this deep or deeper are written in flow style (Infinity: never). */
@@ -200,7 +202,8 @@ class Writer {
     this.unit = format.indent;
     this.indicatorGap = indent(format.indent - 1);
     this.quoteStyle = format.quoteStyle;
-    this.quoted = format.quoteStyle !== 'plain';
+    this.portable = format.portable;
+    this.quoted = format.quoteStyle !== 'plain' || !format.portable;
     this.lineWidth = format.lineWidth ?? 0;
     this.flowFrom = format.flowLevel ?? Number.POSITIVE_INFINITY;
   }
@@ -311,7 +314,7 @@ class Writer {
         const s = node.value;
         if (node.block !== undefined && at !== AT_KEY && this.keptBlockScalar(s, node.block, props, sep, col, at === AT_ROOT, tail, trailing)) return;
         const pos = (at === AT_ROOT ? POS_ROOT : at === AT_KEY ? POS_KEY : 0) | (tail ? POS_TAIL : 0);
-        const style = this.quoted ? chooseStyleWith(s, pos, this.quoteStyle) : chooseStringStyle(s, pos);
+        const style = this.quoted ? chooseStyleWith(s, pos, this.quoteStyle, this.portable) : chooseStringStyle(s, pos);
         if (style === STYLE_PLAIN) text = s;
         else if (style === STYLE_DOUBLE) text = doubleQuote(s);
         else if (style === STYLE_SINGLE) text = singleQuote(s);
@@ -666,7 +669,7 @@ class Writer {
 
   /** A one-line string as written under the quote style (`pos`: POS_KEY, POS_FLOW). */
   private stringText(s: string, pos: number): string {
-    const style = chooseStyleWith(s, pos, this.quoteStyle);
+    const style = chooseStyleWith(s, pos, this.quoteStyle, this.portable);
     return style === STYLE_PLAIN ? s : style === STYLE_SINGLE ? singleQuote(s) : doubleQuote(s);
   }
 

@@ -363,20 +363,55 @@ export function singleQuote(s: string): string {
 export const POS_FLOW = 64;
 
 /**
+ * What the YAML 1.2 core schema reads as null, a boolean, an integer or a float (YAML 1.2.2,
+ * 10.3.2, tag resolution); anything else is a string to a YAML 1.2 reader.
+ */
+const CORE_NON_STRING =
+  /^(?:null|Null|NULL|~|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+
+/**
+ * `chooseStringStyle` for `portable: false`: also plain where only a YAML 1.1 reader would read
+ * the string as something else (`on`, `yes`, `1:30`, `2001-12-14`...). `<<` stays quoted: a merge
+ * key to the readers that apply them, this converter's included, whatever the version.
+ */
+export function chooseStringStyleFor12(s: string, pos: number): number {
+  const style = chooseStringStyle(s, pos);
+  return style === STYLE_DOUBLE && quotedForYaml11Only(s, pos) ? STYLE_PLAIN : style;
+}
+
+/**
+ * For a string `chooseStringStyle` double-quotes: was it only for how a reader types it, and
+ * does YAML 1.2 read it as this string? Typing is decided by the first character (FIRST classes
+ * 2 to 5); past that character's own checks (`-`, `- `, `---`, `...`), everything else the choice
+ * looks at is the same with a letter in its place, which no reader types.
+ */
+function quotedForYaml11Only(s: string, pos: number): boolean {
+  const n = s.length;
+  const c0 = s.charCodeAt(0);
+  if (n === 0 || c0 >= 0x80 || FIRST[c0]! < 2) return false;
+  if (c0 === 0x2d && (n === 1 || s.charCodeAt(1) === 0x20 || s.startsWith('---'))) return false;
+  if (c0 === 0x2e && s.startsWith('...')) return false;
+  if (s === '<<' || CORE_NON_STRING.test(s)) return false;
+  return chooseStringStyle(`a${s.slice(1)}`, pos) === STYLE_PLAIN;
+}
+
+/**
  * The style of a string under a quote style: "plain" is `chooseStringStyle`; "single" and
  * "double" quote every value (keys, `POS_KEY`: only those that need quotes) in that quote, keep
  * block literals for strings with line breaks, and fall back to double quotes where single
- * quotes cannot carry the string. `pos` may add POS_FLOW.
+ * quotes cannot carry the string. `pos` may add POS_FLOW. `portable` false: plain as
+ * `chooseStringStyleFor12` says.
  */
-export function chooseStyleWith(s: string, pos: number, quote: 'plain' | 'single' | 'double'): number {
-  let style = chooseStringStyle(s, pos & ~POS_FLOW);
+export function chooseStyleWith(s: string, pos: number, quote: 'plain' | 'single' | 'double', portable = true): number {
+  const baseStyle = portable ? chooseStringStyle : chooseStringStyleFor12;
+  let style = baseStyle(s, pos & ~POS_FLOW);
   if ((pos & POS_FLOW) !== 0) {
     if (style >= STYLE_LITERAL) style = STYLE_DOUBLE;
     // Plain in a flow collection only when plain-safe as a key (one line), with no flow indicator and
     // no `:` (YAML 1.1 readers refuse `:` in a plain scalar inside a flow collection).
     else if (
       style === STYLE_PLAIN &&
-      (hasFlowIndicator(s) || s.indexOf(':') >= 0 || ((pos & POS_KEY) === 0 && chooseStringStyle(s, POS_KEY) !== STYLE_PLAIN))
+      (hasFlowIndicator(s) || s.indexOf(':') >= 0 || ((pos & POS_KEY) === 0 && baseStyle(s, POS_KEY) !== STYLE_PLAIN))
     ) {
       style = STYLE_DOUBLE;
     }

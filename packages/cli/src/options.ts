@@ -1,21 +1,17 @@
-// The command line: commands, flags and what they turn into (the converter's request fields).
+// The command line: commands, flags and what they turn into (the converter's request fields). The
+// converter's options are the option table's rows (lib/converter/option-table.ts): their flags, the
+// commands that take them, their check and their help are made from it.
 import { parseArgs } from 'node:util';
-import { isConversionError } from '@/lib/converter/errors';
-import { parseFormatOptionsOrThrow, type FormatRequestOptions, type JsonStyle, type QuoteStyle } from '@/lib/converter/format-options';
 import { normalizeFormat, normalizeValidateType } from '@/lib/converter/formats';
-import type { Format, ValidateType, YamlVersion } from '@/lib/converter/types';
-import { parseYamlVersionOrThrow } from '@/lib/converter/yaml-version';
+import { OPTION_NAMES, optionProblem, optionRow, type OptionName, type RequestOptions } from '@/lib/converter/options';
+import type { Format, ValidateType } from '@/lib/converter/types';
 import { UsageError } from './errors';
 
 export type Command = 'convert' | 'validate' | 'format';
 export type ReportFormat = 'text' | 'github';
 
 /** The converter's options, as the API's request fields (only those given on the command line). */
-export interface ConverterFlags extends FormatRequestOptions {
-  preserveComments?: boolean;
-  preserveAnchors?: boolean;
-  yamlVersion?: YamlVersion;
-}
+export type ConverterFlags = RequestOptions<'convert'>;
 
 export interface CliOptions {
   command: Command;
@@ -38,21 +34,56 @@ export interface CliOptions {
   url?: string;
 }
 
-const OPTIONS = {
+const COMMANDS: readonly Command[] = ['convert', 'format', 'validate'];
+
+/** An option's flag: the row's own spelling, or its name in kebab case (`sortKeys`: `sort-keys`). */
+export function optionFlag(name: OptionName): string {
+  return optionRow(name).cli?.flag ?? name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** The commands that take an option: those whose API endpoint takes it. */
+export function optionCommands(name: OptionName): Command[] {
+  const { endpoints } = optionRow(name);
+  return COMMANDS.filter((command) => (endpoints as readonly string[]).includes(command));
+}
+
+/** Whether `command` takes `--no-<flag>`: a switch that is on there unless turned off (its default, or the command's own). */
+export function negatable(name: OptionName, command: Command): boolean {
+  const row = optionRow(name);
+  return row.kind === 'boolean' && (row.default || (row.cli?.onIn?.includes(command) ?? false));
+}
+
+/** The flags `command` takes for the converter's options. */
+function optionFlags(command: Command): string[] {
+  return OPTION_NAMES.filter((name) => optionCommands(name).includes(command)).flatMap((name) =>
+    negatable(name, command) ? [optionFlag(name), `no-${optionFlag(name)}`] : [optionFlag(name)],
+  );
+}
+
+/** How help writes an option's flag: `--indent 2|4`, `--line-width N`, `--no-portable` (a switch on by default). */
+export function flagUsage(name: OptionName): string {
+  const row = optionRow(name);
+  const flag = optionFlag(name);
+  if (row.kind === 'boolean') return row.default ? `--no-${flag}` : `--${flag}`;
+  return `--${flag} ${row.kind === 'enum' ? row.values.join('|') : 'N'}`;
+}
+
+type FlagConfig = { type: 'string' | 'boolean'; short?: string };
+
+const OPTIONS: Record<string, FlagConfig> = {
   to: { type: 'string' },
   from: { type: 'string' },
   type: { type: 'string' },
-  'preserve-comments': { type: 'boolean' },
-  'no-preserve-comments': { type: 'boolean' },
-  'preserve-anchors': { type: 'boolean' },
-  'no-preserve-anchors': { type: 'boolean' },
-  'yaml-version': { type: 'string' },
-  indent: { type: 'string' },
-  'sort-keys': { type: 'boolean' },
-  'json-style': { type: 'string' },
-  'flow-level': { type: 'string' },
-  'quote-style': { type: 'string' },
-  'line-width': { type: 'string' },
+  ...Object.fromEntries(
+    OPTION_NAMES.flatMap((name): Array<[string, FlagConfig]> => {
+      const flag = optionFlag(name);
+      if (optionRow(name).kind !== 'boolean') return [[flag, { type: 'string' }]];
+      return [
+        [flag, { type: 'boolean' }],
+        [`no-${flag}`, { type: 'boolean' }],
+      ];
+    }),
+  ),
   schema: { type: 'string' },
   'in-place': { type: 'boolean' },
   'out-dir': { type: 'string' },
@@ -64,27 +95,32 @@ const OPTIONS = {
   url: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
-} as const;
+};
 
 /** Which flags each command takes (the common ones aside). */
 const COMMAND_FLAGS: Record<Command, readonly string[]> = {
-  convert: ['to', 'from', 'in-place', 'out-dir'],
-  validate: ['type', 'schema'],
-  format: ['type', 'check', 'in-place', 'no-preserve-comments', 'no-preserve-anchors'],
+  convert: ['to', 'from', 'in-place', 'out-dir', ...optionFlags('convert')],
+  validate: ['type', 'schema', ...optionFlags('validate')],
+  format: ['type', 'check', 'in-place', ...optionFlags('format')],
 };
-const CONVERTER_FLAGS = ['preserve-comments', 'preserve-anchors', 'indent', 'sort-keys', 'json-style', 'flow-level', 'quote-style', 'line-width'];
-const COMMON_FLAGS = ['yaml-version', 'format', 'quiet', 'no-progress', 'remote', 'url', 'help', 'version'];
+const COMMON_FLAGS = ['format', 'quiet', 'no-progress', 'remote', 'url', 'help', 'version'];
+
+/** The flags other than the converter's options: those that take a value, and switches. */
+type StringFlag = 'to' | 'from' | 'type' | 'schema' | 'out-dir' | 'format' | 'url';
+type Switch = 'in-place' | 'check' | 'quiet' | 'no-progress' | 'remote' | 'help' | 'version';
 
 export type Parsed = { kind: 'help'; command?: Command } | { kind: 'version' } | { kind: 'run'; options: CliOptions };
 
 export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true; args: string[] }>>;
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true }) as typeof parsed;
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional argument.*$/s, '.') : String(err));
   }
-  const { values, positionals } = parsed;
+  const { positionals } = parsed;
+  // Every flag is a string or a switch (none repeats): read each as its kind.
+  const values = parsed.values as Partial<Record<StringFlag, string> & Record<Switch, true>>;
   const [first, ...inputs] = positionals;
   if (first === undefined) {
     if (values.version) return { kind: 'version' };
@@ -96,29 +132,12 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   }
   const command: Command = first;
   if (values.help) return { kind: 'help', command };
-  const allowed = new Set([...COMMAND_FLAGS[command], ...COMMON_FLAGS, ...(command === 'validate' ? [] : CONVERTER_FLAGS)]);
+  const allowed = new Set([...COMMAND_FLAGS[command], ...COMMON_FLAGS]);
   for (const name of Object.keys(values)) {
     if (!allowed.has(name)) throw new UsageError(`yamljson ${command} does not take --${name} (yamljson ${command} --help).`);
   }
 
-  const converter: ConverterFlags = {};
-  if (values['preserve-comments'] && values['no-preserve-comments'])
-    throw new UsageError('--preserve-comments and --no-preserve-comments contradict each other.');
-  if (values['preserve-anchors'] && values['no-preserve-anchors'])
-    throw new UsageError('--preserve-anchors and --no-preserve-anchors contradict each other.');
-  if (values['preserve-comments']) converter.preserveComments = true;
-  if (values['no-preserve-comments']) converter.preserveComments = false;
-  if (values['preserve-anchors']) converter.preserveAnchors = true;
-  if (values['no-preserve-anchors']) converter.preserveAnchors = false;
-  if (values['yaml-version'] !== undefined) converter.yamlVersion = checked(() => parseYamlVersionOrThrow(values['yaml-version']), '--yaml-version');
-  if (values.indent !== undefined) converter.indent = integer(values.indent, '--indent');
-  if (values['sort-keys']) converter.sortKeys = true;
-  if (values['json-style'] !== undefined) converter.jsonStyle = values['json-style'] as JsonStyle;
-  if (values['flow-level'] !== undefined) converter.flowLevel = integer(values['flow-level'], '--flow-level');
-  if (values['quote-style'] !== undefined) converter.quoteStyle = values['quote-style'] as QuoteStyle;
-  if (values['line-width'] !== undefined) converter.lineWidth = integer(values['line-width'], '--line-width');
-  // The converter's own check, with its message naming the accepted values.
-  checked(() => parseFormatOptionsOrThrow(converter), 'a formatting flag');
+  const converter = converterFlags(parsed.values);
 
   const report = values.format ?? 'text';
   if (report !== 'text' && report !== 'github') throw new UsageError(`--format ${JSON.stringify(report)}: accepted: text, github.`);
@@ -153,6 +172,28 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   return { kind: 'run', options };
 }
 
+/** The converter's options given on the command line, each checked by the converter's own check. */
+function converterFlags(values: Record<string, string | boolean | undefined>): ConverterFlags {
+  const converter: Record<string, unknown> = {};
+  for (const name of OPTION_NAMES) {
+    const row = optionRow(name);
+    const flag = optionFlag(name);
+    if (row.kind === 'boolean') {
+      if (values[flag] && values[`no-${flag}`]) throw new UsageError(`--${flag} and --no-${flag} contradict each other.`);
+      if (values[flag]) converter[name] = true;
+      if (values[`no-${flag}`]) converter[name] = false;
+      continue;
+    }
+    const text = values[flag];
+    if (typeof text !== 'string') continue;
+    const value = row.kind === 'integer' || typeof row.values[0] === 'number' ? integer(text, `--${flag}`) : text;
+    const problem = optionProblem(name, value, `--${flag}`);
+    if (problem !== null) throw new UsageError(problem);
+    converter[name] = value;
+  }
+  return converter as ConverterFlags;
+}
+
 function format(value: string, flag: string): Format {
   const f = normalizeFormat(value);
   if (!f) throw new UsageError(`${flag} ${JSON.stringify(value)}: accepted: yaml (or yml), json.`);
@@ -164,15 +205,35 @@ function integer(value: string, flag: string): number {
   return Number(value);
 }
 
-/** Runs a converter check; its bad_request becomes a usage error. */
-function checked<T>(f: () => T, what: string): T {
-  try {
-    return f();
-  } catch (err) {
-    if (isConversionError(err)) throw new UsageError(`${what}: ${err.message}`);
-    throw err;
+/** Words wrapped into lines of at most `width` characters, each starting with `pad`. */
+function wrap(words: readonly string[], pad: string, width = 100, gap = ' '): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    if (line !== '' && pad.length + line.length + gap.length + word.length > width) {
+      lines.push(pad + line);
+      line = '';
+    }
+    line = line === '' ? word : line + gap + word;
   }
+  if (line !== '') lines.push(pad + line);
+  return lines.join('\n');
 }
+
+/** The converter's options a command takes, each flag with its values and meaning (the option table's words). */
+function optionHelp(command: Command): string {
+  return OPTION_NAMES.filter((name) => optionCommands(name).includes(command))
+    .map((name) => {
+      const row = optionRow(name);
+      const flag = optionFlag(name);
+      const usage = row.kind !== 'boolean' ? flagUsage(name) : negatable(name, command) ? `--${flag}, --no-${flag}` : `--${flag}`;
+      return `  ${usage}\n${wrap(row.meaning.split(' '), '      ')}`;
+    })
+    .join('\n');
+}
+
+/** The main help's list of the converter's flags (convert, format). */
+const CONVERTER_USAGE = wrap(OPTION_NAMES.filter((name) => optionCommands(name).some((c) => c !== 'validate')).map(flagUsage), '  ', 100, '  ');
 
 export const HELP: Record<'main' | Command, string> = {
   main: `yamljson: convert, validate and format YAML and JSON (offline, the same converter as the yamljson API)
@@ -184,9 +245,8 @@ Usage:
 
 No file, or "-": stdin to stdout. A folder means its .yaml, .yml, .json and .jsonc files.
 
-Converter options (convert, format):
-  --preserve-comments  --preserve-anchors  --yaml-version 1.1|1.2  --indent 2|4  --sort-keys
-  --json-style pretty|compact  --flow-level N  --quote-style plain|single|double  --line-width N
+Converter options (convert, format; yamljson convert --help says what each does):
+${CONVERTER_USAGE}
 
 Common:
   --format text|github   github: ::error file=,line=,col=:: annotations for GitHub Actions
@@ -202,16 +262,19 @@ Exit codes: 0 ok, 1 invalid input (or, with format --check, files that would cha
   --in-place         write a.yaml as a.json beside it and remove a.yaml (same format: rewrite the file)
   --out-dir DIR      write each output under DIR, keeping the path below the folder or glob given
   Without --in-place or --out-dir the outputs go to stdout, one after the other.
-  Converter options: --preserve-comments --preserve-anchors --yaml-version --indent --sort-keys
-    --json-style --flow-level --quote-style --line-width (as the API's fields of the same names)
   --format text|github, --remote, --url URL, --quiet, --no-progress
+
+Converter options (the API's fields of the same names):
+${optionHelp('convert')}
 `,
   validate: `yamljson validate [files|folders|globs...] [options]
 
   --type yaml|json|jsonc   default: from the extension (.json: strict JSON, .jsonc: JSONC, else YAML)
   --schema FILE            a JSON Schema (JSON or YAML) every document must satisfy
-  --yaml-version 1.1|1.2
   --format text|github, --remote, --url URL, --quiet, --no-progress
+
+Converter options (the API's fields of the same names):
+${optionHelp('validate')}
 `,
   format: `yamljson format [files|folders|globs...] [options]
 
@@ -221,7 +284,9 @@ Exit codes: 0 ok, 1 invalid input (or, with format --check, files that would cha
   --check       write nothing; list the files that would change and exit 1 if there are any
   --in-place    rewrite the files
   --type yaml|json|jsonc   default: from the extension
-  Converter options: --yaml-version --indent --sort-keys --json-style --flow-level --quote-style --line-width
   --format text|github, --remote, --url URL, --quiet, --no-progress
+
+Converter options (the API's fields of the same names):
+${optionHelp('format')}
 `,
 };

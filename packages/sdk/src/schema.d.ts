@@ -19,7 +19,7 @@ export interface paths {
          *     (`application/json` or `application/yaml`, UTF-8) with the metadata in `X-Conversion-*` headers.
          *     Errors use the same JSON error body in both modes.
          *
-         *     Formatting: `indent`, `sortKeys`, `jsonStyle`, `flowLevel`, `quoteStyle` and `lineWidth` shape the output (JSON mode: body fields; raw mode: query parameters of the same names). Without them the output is as it always was.
+         *     Formatting: `indent`, `sortKeys`, `jsonStyle`, `flowLevel`, `quoteStyle`, `lineWidth` and `portable` shape the output (JSON mode: body fields; raw mode: query parameters of the same names). Without them the output is as it always was.
          *     With `outputType` equal to `inputType` the conversion is formatting: the data stays, the layout is re-done (the same as `POST /api/format`).
          */
         post: operations["convert"];
@@ -202,21 +202,20 @@ export interface components {
             /**
              * @description YAML input: the YAML version that reads documents without a `%YAML` directive. `1.2` (default): the core schema. `1.1`: scalars as PyYAML reads them: `yes`/`no`/`on`/`off` (and their `Yes`/`YES` forms) are booleans (`y` and `n` stay strings), `0755` is octal, `0b1010` binary, `1_000` has digit separators, `1:30` is sexagesimal (90). A `%YAML 1.1` or `%YAML 1.2` directive wins for its own document. Ignored for JSON input.
              * @example 1.1
-             * @example 1.2
              * @enum {string}
              */
             yamlVersion?: "1.1" | "1.2";
             /**
-             * @description Spaces per level of indentation, JSON and YAML output: 2 (default) or 4.
-             * @example 2
+             * @description Spaces per level of indentation, JSON and YAML output: 2 (default) or 4. In YAML a collection in a sequence starts on the `-` line padded to the indent (`-   a: 1`), as js-yaml writes it.
              * @example 4
-             * @enum {number}
+             * @enum {integer}
              */
             indent?: 2 | 4;
             /** @description Sort the keys of every mapping by Unicode code point of the key text (the order of UTF-8 bytes, as Python's sort_keys and `jq -S`; `"10"` before `"9"`). Default false: the source order. YAML merge entries (`<<`, kept with preserveAnchors) stay first. */
             sortKeys?: boolean;
             /**
              * @description JSON output: `pretty` (default, one entry per line) or `compact` (one line, no white space; the output still ends with a newline). `compact` with preserveComments is refused (400): comments need lines.
+             * @example compact
              * @enum {string}
              */
             jsonStyle?: "pretty" | "compact";
@@ -227,14 +226,17 @@ export interface components {
             flowLevel?: number | null;
             /**
              * @description YAML output: `plain` (default) writes strings plain where YAML 1.1 and 1.2 readers read them back unchanged, double-quoted otherwise; `single` and `double` quote every string value with that quote (keys only where they need quotes; a string single quotes cannot carry is double-quoted). Strings with line breaks stay block literals (`|`).
+             * @example single
              * @enum {string}
              */
             quoteStyle?: "plain" | "single" | "double";
             /**
              * @description YAML output: fold string values longer than this many characters (UTF-16 units) at single spaces, so lines fit where a space allows; they read back unchanged. Keys, block literals and flow collections are not folded. Absent or null: never fold (default).
-             * @example 80
+             * @example 40
              */
             lineWidth?: number | null;
+            /** @description YAML output: `true` (default) quotes every string a YAML 1.1 reader (PyYAML, Go's yaml.v2, Ruby) would read as something else, so the output reads back as the same data with YAML 1.1 and 1.2 readers. `false` writes plain the strings only YAML 1.1 reads differently (`on`, `yes`, `n`, `1:30`, `2001-12-14`, `0b1010`...), which YAML 1.2 readers read back unchanged: GitHub Actions' `on:` stays `on:`. Strings YAML 1.2 also reads as something else (`true`, `null`, `1.0`, `0x1F`, `0755`) stay quoted. */
+            portable?: boolean;
         };
         FormatRequest: {
             /** @description The document to format. May be empty (an empty YAML stream is `null`). */
@@ -251,21 +253,20 @@ export interface components {
             /**
              * @description YAML input: the YAML version that reads documents without a `%YAML` directive. `1.2` (default): the core schema. `1.1`: scalars as PyYAML reads them: `yes`/`no`/`on`/`off` (and their `Yes`/`YES` forms) are booleans (`y` and `n` stay strings), `0755` is octal, `0b1010` binary, `1_000` has digit separators, `1:30` is sexagesimal (90). A `%YAML 1.1` or `%YAML 1.2` directive wins for its own document. Ignored for JSON input.
              * @example 1.1
-             * @example 1.2
              * @enum {string}
              */
             yamlVersion?: "1.1" | "1.2";
             /**
-             * @description Spaces per level of indentation, JSON and YAML output: 2 (default) or 4.
-             * @example 2
+             * @description Spaces per level of indentation, JSON and YAML output: 2 (default) or 4. In YAML a collection in a sequence starts on the `-` line padded to the indent (`-   a: 1`), as js-yaml writes it.
              * @example 4
-             * @enum {number}
+             * @enum {integer}
              */
             indent?: 2 | 4;
             /** @description Sort the keys of every mapping by Unicode code point of the key text (the order of UTF-8 bytes, as Python's sort_keys and `jq -S`; `"10"` before `"9"`). Default false: the source order. YAML merge entries (`<<`, kept with preserveAnchors) stay first. */
             sortKeys?: boolean;
             /**
              * @description JSON output: `pretty` (default, one entry per line) or `compact` (one line, no white space; the output still ends with a newline). `compact` with preserveComments is refused (400): comments need lines.
+             * @example compact
              * @enum {string}
              */
             jsonStyle?: "pretty" | "compact";
@@ -276,14 +277,17 @@ export interface components {
             flowLevel?: number | null;
             /**
              * @description YAML output: `plain` (default) writes strings plain where YAML 1.1 and 1.2 readers read them back unchanged, double-quoted otherwise; `single` and `double` quote every string value with that quote (keys only where they need quotes; a string single quotes cannot carry is double-quoted). Strings with line breaks stay block literals (`|`).
+             * @example single
              * @enum {string}
              */
             quoteStyle?: "plain" | "single" | "double";
             /**
              * @description YAML output: fold string values longer than this many characters (UTF-16 units) at single spaces, so lines fit where a space allows; they read back unchanged. Keys, block literals and flow collections are not folded. Absent or null: never fold (default).
-             * @example 80
+             * @example 40
              */
             lineWidth?: number | null;
+            /** @description YAML output: `true` (default) quotes every string a YAML 1.1 reader (PyYAML, Go's yaml.v2, Ruby) would read as something else, so the output reads back as the same data with YAML 1.1 and 1.2 readers. `false` writes plain the strings only YAML 1.1 reads differently (`on`, `yes`, `n`, `1:30`, `2001-12-14`, `0b1010`...), which YAML 1.2 readers read back unchanged: GitHub Actions' `on:` stays `on:`. Strings YAML 1.2 also reads as something else (`true`, `null`, `1.0`, `0x1F`, `0755`) stay quoted. */
+            portable?: boolean;
         };
         ValidateRequest: {
             /** @description The document to check. */
@@ -296,7 +300,6 @@ export interface components {
             /**
              * @description YAML input: the YAML version that reads documents without a `%YAML` directive. `1.2` (default): the core schema. `1.1`: scalars as PyYAML reads them: `yes`/`no`/`on`/`off` (and their `Yes`/`YES` forms) are booleans (`y` and `n` stay strings), `0755` is octal, `0b1010` binary, `1_000` has digit separators, `1:30` is sexagesimal (90). A `%YAML 1.1` or `%YAML 1.2` directive wins for its own document. Ignored for JSON input.
              * @example 1.1
-             * @example 1.2
              * @enum {string}
              */
             yamlVersion?: "1.1" | "1.2";
@@ -515,17 +518,23 @@ export interface operations {
                 from?: "yaml" | "yml" | "json";
                 /** @description Raw mode: the output format. Requires `from`. */
                 to?: "yaml" | "yml" | "json";
-                /** @description Raw mode: as `preserveComments` in the JSON body. */
+                /**
+                 * @description Raw mode: as `preserveComments` in the JSON body. Carry comments over, each with its exact text, in order, on its own line or at the end of its node's line (JSON output becomes JSONC and a warning says so). YAML output then also keeps flow collections and block scalar styles.
+                 * @example true
+                 */
                 preserveComments?: boolean;
-                /** @description Raw mode: as `preserveAnchors` in the JSON body. */
+                /**
+                 * @description Raw mode: as `preserveAnchors` in the JSON body. YAML -> YAML: keep anchors and aliases. JSON cannot keep them: aliases are expanded and a warning says so.
+                 * @example true
+                 */
                 preserveAnchors?: boolean;
                 /**
-                 * @description Raw mode: as `yamlVersion` in the JSON body: `1.1` reads YAML without a `%YAML` directive as YAML 1.1 (`?from=yaml&to=json&yamlVersion=1.1`).
+                 * @description Raw mode: as `yamlVersion` in the JSON body. YAML input: the YAML version that reads documents without a `%YAML` directive. `1.2` (default): the core schema. `1.1`: scalars as PyYAML reads them: `yes`/`no`/`on`/`off` (and their `Yes`/`YES` forms) are booleans (`y` and `n` stay strings), `0755` is octal, `0b1010` binary, `1_000` has digit separators, `1:30` is sexagesimal (90). A `%YAML 1.1` or `%YAML 1.2` directive wins for its own document. Ignored for JSON input.
                  * @example 1.1
                  */
                 yamlVersion?: "1.1" | "1.2";
                 /**
-                 * @description Raw mode: as `indent` in the JSON body. Spaces per level of indentation, JSON and YAML output: 2 (default) or 4.
+                 * @description Raw mode: as `indent` in the JSON body. Spaces per level of indentation, JSON and YAML output: 2 (default) or 4. In YAML a collection in a sequence starts on the `-` line padded to the indent (`-   a: 1`), as js-yaml writes it.
                  * @example 4
                  */
                 indent?: 2 | 4;
@@ -554,6 +563,11 @@ export interface operations {
                  * @example 40
                  */
                 lineWidth?: number;
+                /**
+                 * @description Raw mode: as `portable` in the JSON body. YAML output: `true` (default) quotes every string a YAML 1.1 reader (PyYAML, Go's yaml.v2, Ruby) would read as something else, so the output reads back as the same data with YAML 1.1 and 1.2 readers. `false` writes plain the strings only YAML 1.1 reads differently (`on`, `yes`, `n`, `1:30`, `2001-12-14`, `0b1010`...), which YAML 1.2 readers read back unchanged: GitHub Actions' `on:` stays `on:`. Strings YAML 1.2 also reads as something else (`true`, `null`, `1.0`, `0x1F`, `0755`) stay quoted.
+                 * @example false
+                 */
+                portable?: boolean;
             };
             header?: never;
             path?: never;
