@@ -14,7 +14,9 @@ export const DEFAULT_LARGE_BODIES_PER_ACCOUNT = 4;
 export const DEFAULT_LARGE_BODIES = 32;
 /**
  * Bodies of any size one account may be sending at once (MAX_UPLOADS_PER_ACCOUNT): far more than a
- * client needs (a body that arrives in one packet is read at once), far fewer than the connections.
+ * client needs, far fewer than the connections. A body already received whole when its read starts
+ * (the front knows: node's `complete`) is not being sent and takes no place, so a burst of small
+ * requests waiting for a busy event loop is never refused as uploads.
  */
 export const DEFAULT_UPLOADS_PER_ACCOUNT = 32;
 /** One account's uploads may hold at most this share of the connection cap (HTTP_MAX_CONNECTIONS). */

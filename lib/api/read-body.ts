@@ -2,7 +2,8 @@
 // The bytes land in blocks this module allocates as they arrive (a declared Content-Length is
 // never allocated ahead: a client declaring 100 MB and sending nothing holds at most 64 KiB), so a
 // large body can be handed to a worker thread by transfer instead of by copy (see run-converter.ts).
-// Every body of an account takes a place in the body gate first (body-gate.ts: its uploads at once),
+// Every body of an account still arriving takes a place in the body gate first (body-gate.ts: its
+// uploads at once; a body already received whole takes none),
 // and bodies over 1 MiB one more (per account and in total).
 import { joinBlocks, parseJsonBody, type BodyBytes } from '@/lib/conversion/body-bytes';
 import { formatBytes, formatOverLimit } from '@/lib/format/format-bytes';
@@ -124,7 +125,10 @@ async function readBytesCapped(
   options: BodyReadOptions,
 ): Promise<BodyBytes> {
   if (!request.body) return { blocks: [new Uint8Array(0)], byteLength: 0 };
-  const leaveUploads = enterUploads(options.gate, options.account);
+  // A body already received whole is no upload under way: it holds no connection open for its
+  // client, so a burst of small requests (each arriving in one packet) takes no upload places.
+  const arrived = 'arrived' in request.body && request.body.arrived?.() === true;
+  const leaveUploads = arrived ? () => {} : enterUploads(options.gate, options.account);
   let leave: (() => void) | null = null;
   try {
     if (declared !== null && declared > LARGE_BODY_BYTES) leave = enterGate(options.gate, options.account);

@@ -22,6 +22,11 @@ export interface BodyReader {
 /** A body that is not a Web stream (the front's node:http request): read without one. */
 export interface BodySource {
   openReader(): BodyReader;
+  /**
+   * True when every byte of the body has already been received (it waits in memory, holding no
+   * upload open): such a body takes no place among its account's uploads (body-gate.ts).
+   */
+  arrived?(): boolean;
 }
 
 /**

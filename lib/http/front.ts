@@ -99,7 +99,7 @@ class NodeApiRequest implements ApiRequest {
         return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
       },
     };
-    this.body = this.method === 'GET' || this.method === 'HEAD' ? null : { openReader: () => bodyReader(req) };
+    this.body = this.method === 'GET' || this.method === 'HEAD' ? null : { openReader: () => bodyReader(req), arrived: () => bodyArrived(req) };
     this.#res = res;
   }
 
@@ -114,6 +114,17 @@ class NodeApiRequest implements ApiRequest {
     }
     return this.#controller.signal;
   }
+}
+
+/**
+ * Whether the whole body is already in memory, none of it read yet: the message is complete, or
+ * the bytes buffered reach its Content-Length (node marks the message complete a tick after its
+ * last bytes are buffered).
+ */
+function bodyArrived(req: IncomingMessage): boolean {
+  if (req.complete) return true;
+  const declared = req.headers['content-length'];
+  return declared !== undefined && /^\d+$/.test(declared) && req.readableLength >= Number(declared);
 }
 
 /**

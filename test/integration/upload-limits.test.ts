@@ -105,6 +105,30 @@ async function probe(request: string): Promise<number | 'closed'> {
 }
 
 describe('slow uploads of one account', () => {
+  it("take no place for bodies that arrived whole: with the account's share held by slow uploads, its small requests are still answered", async () => {
+    const uploads: Raw[] = [];
+    const trickle = setInterval(() => {
+      for (const u of uploads) if (u.pending()) u.write('a');
+    }, 100);
+    try {
+      // The account's share is full: of one upload more than it, one is refused and the rest held.
+      uploads.push(...Array.from({ length: SHARE + 1 }, () => slowUpload(server.key)));
+      await until(() => uploads.filter((u) => u.pending()).length === SHARE, `${SHARE} of ${SHARE + 1} uploads are held`);
+      expect(uploads.filter((u) => u.response()?.status === 429)).toHaveLength(1);
+      // Each request written whole in one packet on a connection of its own: its body waits in
+      // memory, holding no upload open, so the full share does not refuse it.
+      const convert = '{"input": "a: 1", "inputType": "yaml", "outputType": "json"}';
+      const request =
+        'POST /api/convert HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n' +
+        `Authorization: Bearer ${server.key}\r\nContent-Length: ${convert.length}\r\n\r\n${convert}`;
+      const statuses = await Promise.all(Array.from({ length: 2 * SHARE }, () => probe(request)));
+      expect(statuses).toStrictEqual(Array(2 * SHARE).fill(200));
+    } finally {
+      clearInterval(trickle);
+      for (const u of uploads) u.destroy();
+    }
+  });
+
   it('hold at most a tenth of the connection cap; the excess is refused with 429, and other clients are all answered', async () => {
     const uploads: Raw[] = [];
     const refusals: Array<{ status: number; headers: string; body: string }> = [];
