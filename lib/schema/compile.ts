@@ -10,7 +10,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { convert, ConversionError, isConversionError } from '@/lib/converter';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, SCHEMA_CACHE_CHARS, SCHEMA_CACHE_ENTRIES } from './limits';
 import { inPlaceLoop } from './loops';
-import { type Draft, draftOf, newAjv } from './drafts';
+import { type Draft, DRAFT_URIS, draftOf, newAjv } from './drafts';
 import { linearRegExp, UnsupportedPattern } from './patterns';
 
 export type { Draft };
@@ -140,7 +140,7 @@ export function compileSchema(schemaField: unknown): CompiledSchema {
   const loop = inPlaceLoop(schema, draft);
   if (loop !== null) throw endlessSchema(loop);
   // Compiled from a private copy: ajv keeps the object it compiled, the caller's may be changed later.
-  const compiled = { draft, validate: compileIsolated(ajvFor(draft), JSON.parse(text) as object | boolean) };
+  const compiled = { draft, validate: compileIsolated(ajvFor(draft), withDraftUri(JSON.parse(text) as object | boolean, draft)) };
   counters.compilations++;
   cache.set(text, { compiled, chars: text.length });
   cachedChars += text.length;
@@ -151,6 +151,15 @@ export function compileSchema(schemaField: unknown): CompiledSchema {
     cachedChars -= entry.chars;
   }
   return compiled;
+}
+
+/**
+ * `$schema` as ajv names the draft's meta-schema: schemas write it with and without `#`, over http and
+ * https (`http://json-schema.org/draft/2019-09/schema#`), and ajv looks the meta-schema up by its exact name.
+ */
+function withDraftUri(schema: object | boolean, draft: Draft): object | boolean {
+  if (typeof schema === 'object' && '$schema' in schema) (schema as { $schema: string }).$schema = DRAFT_URIS[draft];
+  return schema;
 }
 
 /** The cached compilation for this key, made the most recent; undefined on a miss. */

@@ -129,10 +129,10 @@ function unitDraft(members: Member[]): Draft {
 
 function asDraft(schema: Record<string, unknown>, draft: Draft): Record<string, unknown> {
   const written = knownDraft(schema.$schema) ?? 'draft-07';
-  if (written === draft) return schema;
-  if (written === 'draft-04') upgradeDraft04(schema);
-  // Checked against the unit's meta-schema, not its own: the `$schema` would name one ajv does not hold.
-  schema.$schema = DRAFT_URIS[draft];
+  if (written === 'draft-04' && draft !== 'draft-04') upgradeDraft04(schema);
+  // As ajv names the unit's meta-schema (it looks it up by that exact name): a schema of another draft
+  // is checked against the unit's, whose name its own `$schema` would not be.
+  if ('$schema' in schema || written !== draft) schema.$schema = DRAFT_URIS[draft];
   return schema;
 }
 
