@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuiltCli, runCli, tempDir } from './run-cli';
 
 const FILES: Record<string, string> = {
-  '.github/workflows/ci.yml': 'on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm test\n',
+  '.github/workflows/ci.yml':
+    'on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm test\n',
   '.github/workflows/broken.yml': 'on: push\njobs:\n  test:\n    steps:\n      - run: npm test\n',
   'k8s/base/deployment.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n',
   'k8s/base/service.yaml': 'apiVersion: v1\nkind: Service\nmetadata: {name: web, name: api}\n',
@@ -49,13 +50,16 @@ describe('validate --schema auto', () => {
   });
 
   it('--format github: ::error annotations at each violation, ::warning for the paths checked for syntax only', async () => {
-    const r = await runCli(['validate', '--schema', 'auto', '--format', 'github', 'charts/web/Chart.yaml', 'docker-compose.yml', 'k8s/base/deployment.yaml'], {
-      cwd: dir,
-    });
+    const r = await runCli(
+      ['validate', '--schema', 'auto', '--format', 'github', 'charts/web/Chart.yaml', 'docker-compose.yml', 'k8s/base/deployment.yaml'],
+      {
+        cwd: dir,
+      },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n').filter(Boolean)).toStrictEqual([
       '::error file=charts/web/Chart.yaml,line=3,col=10::/version must be string. (SCHEMA_TYPE)',
-      "::warning file=docker-compose.yml::the catalog's \"docker-compose.yml\" schema (**/docker-compose.yml) is not built in (https://raw.githubusercontent.com/compose-spec/compose-go/master/schema/compose-spec.json): checked as YAML/JSON only; pass it with --schema",
+      '::warning file=docker-compose.yml::the catalog\'s "docker-compose.yml" schema (**/docker-compose.yml) is not built in (https://raw.githubusercontent.com/compose-spec/compose-go/master/schema/compose-spec.json): checked as YAML/JSON only; pass it with --schema',
       '::warning file=k8s/base/deployment.yaml::no catalog schema matches this path: checked as YAML/JSON only',
     ]);
   });
@@ -76,7 +80,7 @@ describe('validate --schema NAME', () => {
       code: 2,
       stdout: '',
       stderr:
-        'yamljson: --schema no-such-schema: no such file, and no catalog schema has that name or id (yamljson schemas lists them; --schema auto picks one by each file\'s path).\n',
+        "yamljson: --schema no-such-schema: no such file, and no catalog schema has that name or id (yamljson schemas lists them; --schema auto picks one by each file's path).\n",
     });
     const unusable = await runCli(['validate', '--schema', 'openapi.json', 'charts/web/Chart.yaml'], { cwd: dir });
     expect(unusable.code).toBe(2);

@@ -88,7 +88,9 @@ describe('--remote gives what the offline CLI gives', () => {
     const auto = ['validate', '--schema', 'auto', '--format', 'github', '.github/workflows/ci.yml', 'chart/Chart.yaml', 'docs/good.yaml'];
     const local = await runCli(auto, { cwd: dir });
     expect(local.code).toBe(1);
-    expect(local.stderr).toContain('::error file=.github/workflows/ci.yml,line=3,col=3::/jobs/test must have the property "runs-on". (SCHEMA_REQUIRED)');
+    expect(local.stderr).toContain(
+      '::error file=.github/workflows/ci.yml,line=3,col=3::/jobs/test must have the property "runs-on". (SCHEMA_REQUIRED)',
+    );
     expect(local.stdout).toBe('chart/Chart.yaml: valid (Helm Chart.yaml)\ndocs/good.yaml: valid\n');
     expect(await runCli([...auto, '--remote'], { cwd: dir, env })).toStrictEqual(local);
     const byName = ['validate', '--schema', 'Helm Chart.yaml', 'chart/Chart.yaml'];

@@ -43,7 +43,8 @@ export interface ValidateJob {
 function schemaFields(job: ValidateJob, remote: boolean): { schema?: string; filename?: string } {
   const { schema } = job;
   if (schema.kind === 'text') return { schema: schema.text };
-  if (schema.kind === 'catalog') return remote && schema.matchedPattern !== undefined ? { schema: 'auto', filename: job.fileName } : { schema: schema.entry.id };
+  if (schema.kind === 'catalog')
+    return remote && schema.matchedPattern !== undefined ? { schema: 'auto', filename: job.fileName } : { schema: schema.entry.id };
   return {};
 }
 
@@ -117,7 +118,9 @@ export function localEngine(): Engine {
         // The schema check (ajv) loads only when a schema is given: plain validation starts faster.
         const result =
           request.schema === undefined ? validate(request) : (await import('@/lib/schema')).validateDocument(request, { catalog: cliCatalog() });
-        return result.valid ? { ok: true, output: '', warnings: [], ...usedName(result as { schema?: { name: string } }) } : { ok: false, problems: result.errors.map(problemOf) };
+        return result.valid
+          ? { ok: true, output: '', warnings: [], ...usedName(result as { schema?: { name: string } }) }
+          : { ok: false, problems: result.errors.map(problemOf) };
       } catch (err) {
         return fromThrown(err);
       }

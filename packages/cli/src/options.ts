@@ -109,7 +109,11 @@ const COMMON_FLAGS = ['format', 'quiet', 'no-progress', 'remote', 'url', 'help',
 type StringFlag = 'to' | 'from' | 'type' | 'schema' | 'out-dir' | 'format' | 'url';
 type Switch = 'in-place' | 'check' | 'quiet' | 'no-progress' | 'remote' | 'help' | 'version';
 
-export type Parsed = { kind: 'help'; command?: Command } | { kind: 'version' } | { kind: 'schemas'; filter?: string } | { kind: 'run'; options: CliOptions };
+export type Parsed =
+  | { kind: 'help'; command?: Command }
+  | { kind: 'version' }
+  | { kind: 'schemas'; filter?: string }
+  | { kind: 'run'; options: CliOptions };
 
 export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };

@@ -56,7 +56,10 @@ export function schemaForFile(option: SchemaOption, fileName: string): FileSchem
   if (match === null) return { kind: 'none', notice: 'no catalog schema matches this path: checked as YAML/JSON only' };
   const { entry, pattern } = match;
   if (!('id' in entry)) {
-    return { kind: 'none', notice: `the catalog's "${entry.name}" schema (${pattern}) is not built in (${entry.url}): checked as YAML/JSON only; pass it with --schema` };
+    return {
+      kind: 'none',
+      notice: `the catalog's "${entry.name}" schema (${pattern}) is not built in (${entry.url}): checked as YAML/JSON only; pass it with --schema`,
+    };
   }
   if (entry.unusable !== undefined) return { kind: 'none', notice: `${entry.unusable} Checked as YAML/JSON only.` };
   return { kind: 'catalog', entry, matchedPattern: pattern };
