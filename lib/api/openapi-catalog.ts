@@ -30,7 +30,7 @@ export function catalogPaths(responseNames: Record<number, string>): Json {
   return {
     '/api/schemas': {
       get: {
-        operationId: 'schemas',
+        operationId: 'listCatalogSchemas',
         summary: 'The built-in schema catalog (no key)',
         description:
           "SchemaStore's schemas built into the service (the ones SchemaStore hosts itself, at one commit, Apache-2.0), by id, name, description and fileMatch patterns, " +
@@ -50,7 +50,7 @@ export function catalogPaths(responseNames: Record<number, string>): Json {
     },
     '/api/schemas/{id}': {
       get: {
-        operationId: 'schema',
+        operationId: 'getCatalogSchema',
         summary: 'One schema of the catalog (no key)',
         description:
           "The JSON Schema itself, as SchemaStore wrote it (white space between tokens removed): an entry's (`GET /api/schemas` lists them) or one an entry refers to (`base`, `partial-*`). " +

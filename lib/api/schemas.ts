@@ -145,6 +145,10 @@ export const SchemaListResponseSchema = z
       .meta({ description: 'Where the schemas come from.' }),
     schemas: z.array(CatalogEntrySchema).meta({ description: "The built-in schemas, in SchemaStore's catalog order." }),
     external: z.array(ExternalCatalogEntrySchema).meta({ description: "SchemaStore's entries hosted elsewhere." }),
+    files: z.array(z.string()).meta({
+      description:
+        "The id of every schema `GET /api/schemas/{id}` serves: the entries' and the ones they refer to (`base`, `partial-*`), which have no entry of their own.",
+    }),
   })
   .register(apiSchemas, { id: 'SchemaListResponse', description: 'The 200 body of GET /api/schemas.' });
 

@@ -40,8 +40,8 @@ export const SDK_METHODS: Readonly<Record<string, string>> = {
   ready: 'ready',
   openapi: 'openapi',
   openapiYaml: 'openapiYaml',
-  schemas: 'schemas',
-  schema: 'schema',
+  listCatalogSchemas: 'schemas',
+  getCatalogSchema: 'schema',
 };
 
 /** The languages an operation's example is shown in. */

@@ -212,8 +212,9 @@ async function call(c: ExampleCall): Promise<RecordedAnswer> {
 
 /** The catalog's list, cut to its first entries (the example shows its shape, not hundreds of entries). */
 function shortList(body: unknown): unknown {
-  const list = body as { schemas: unknown[]; external: unknown[] };
-  return { ...list, schemas: list.schemas.slice(0, SCHEMA_LIST_EXAMPLE_ENTRIES), external: list.external.slice(0, SCHEMA_LIST_EXAMPLE_ENTRIES) };
+  const list = body as { schemas: unknown[]; external: unknown[]; files: unknown[] };
+  const short = (items: unknown[]) => items.slice(0, SCHEMA_LIST_EXAMPLE_ENTRIES);
+  return { ...list, schemas: short(list.schemas), external: short(list.external), files: short(list.files) };
 }
 
 /** Makes fixed only what must vary (NORMALISED says what). */

@@ -17,8 +17,8 @@ let listing: { catalog: BundledCatalog; body: string; etag: string } | null = nu
 /** The list's body and its ETag, made once: the catalog does not change while the server runs. */
 function catalogListing(catalog: BundledCatalog): { body: string; etag: string } {
   if (listing?.catalog !== catalog) {
-    const { source, entries, external } = catalog.index;
-    const body = JSON.stringify({ source, schemas: entries, external });
+    const { source, entries, external, files } = catalog.index;
+    const body = JSON.stringify({ source, schemas: entries, external, files: Object.keys(files) });
     listing = { catalog, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
   }
   return listing;

@@ -38,7 +38,7 @@ function findExternal(catalog: CatalogSource, name: string): ExternalEntry | und
 }
 
 /** One line, no `{`, `[` or `:`: a name. Schema text (JSON or YAML of an object) always has one of them. */
-function looksLikeName(text: string): boolean {
+export function looksLikeName(text: string): boolean {
   const trimmed = text.trim();
   return trimmed !== '' && !/[\n{}[\]:]/.test(trimmed) && trimmed !== 'true' && trimmed !== 'false';
 }

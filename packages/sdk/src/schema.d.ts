@@ -135,7 +135,7 @@ export interface paths {
          * The built-in schema catalog (no key)
          * @description SchemaStore's schemas built into the service (the ones SchemaStore hosts itself, at one commit, Apache-2.0), by id, name, description and fileMatch patterns, and its entries hosted elsewhere (not built in). `POST /api/validate` takes an id or a name as `schema`, or `"auto"` with `filename`. No key and no quota.
          */
-        get: operations["schemas"];
+        get: operations["listCatalogSchemas"];
         put?: never;
         post?: never;
         delete?: never;
@@ -155,7 +155,7 @@ export interface paths {
          * One schema of the catalog (no key)
          * @description The JSON Schema itself, as SchemaStore wrote it (white space between tokens removed): an entry's (`GET /api/schemas` lists them) or one an entry refers to (`base`, `partial-*`). The playground fetches catalog schemas here. No key and no quota.
          */
-        get: operations["schema"];
+        get: operations["getCatalogSchema"];
         put?: never;
         post?: never;
         delete?: never;
@@ -440,6 +440,8 @@ export interface components {
             schemas: components["schemas"]["CatalogEntry"][];
             /** @description SchemaStore's entries hosted elsewhere. */
             external: components["schemas"]["ExternalCatalogEntry"][];
+            /** @description The id of every schema `GET /api/schemas/{id}` serves: the entries' and the ones they refer to (`base`, `partial-*`), which have no entry of their own. */
+            files: string[];
         };
         HealthResponse: {
             /** @constant */
@@ -913,7 +915,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    schemas: {
+    listCatalogSchemas: {
         parameters: {
             query?: never;
             header?: {
@@ -955,7 +957,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    schema: {
+    getCatalogSchema: {
         parameters: {
             query?: never;
             header?: {
