@@ -25,9 +25,12 @@ export const DRAFT_URIS: Readonly<Record<Draft, string>> = {
 };
 
 /** `$schema` values without scheme and trailing `#` (both schemes and both forms are written in real schemas). */
-const DRAFT_BY_KEY: ReadonlyMap<string, Draft> = new Map(
-  (Object.entries(DRAFT_URIS) as Array<[Draft, string]>).map(([draft, uri]) => [keyOf(uri), draft]),
-);
+const DRAFT_BY_KEY: ReadonlyMap<string, Draft> = new Map([
+  ...(Object.entries(DRAFT_URIS) as Array<[Draft, string]>).map(([draft, uri]) => [keyOf(uri), draft] as const),
+  // The unversioned name ("the latest draft"), which generators wrote when that was draft-04 and still
+  // write: kubernetes-json-schema's Kubernetes schemas (openapi2jsonschema) carry it, and are draft-04.
+  ['json-schema.org/schema', 'draft-04'],
+]);
 
 function keyOf(uri: string): string {
   return uri.replace(/^https?:\/\//, '').replace(/#$/, '');

@@ -288,6 +288,27 @@ describe('drafts', () => {
     expect(places('port: 65536\n', schema)).toStrictEqual(['SCHEMA_RANGE /port @1:7']);
   });
 
+  it('reads the unversioned "http://json-schema.org/schema#" of kubernetes-json-schema as draft-04', () => {
+    // Shaped as that project's generator writes Kubernetes schemas: x-kubernetes-* keywords, int32 formats, nullable types.
+    const deployment = {
+      $schema: 'http://json-schema.org/schema#',
+      type: 'object',
+      required: ['apiVersion', 'kind', 'spec'],
+      properties: {
+        apiVersion: { type: ['string', 'null'], enum: ['apps/v1'] },
+        kind: { type: ['string', 'null'], enum: ['Deployment'] },
+        spec: {
+          type: 'object',
+          properties: { replicas: { type: 'integer', format: 'int32' }, paused: { type: 'boolean' } },
+          'x-kubernetes-preserve-unknown-fields': false,
+        },
+      },
+      'x-kubernetes-group-version-kind': [{ group: 'apps', kind: 'Deployment', version: 'v1' }],
+    };
+    expect(places('apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: 3\n', deployment)).toStrictEqual([]);
+    expect(places('apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: three\n', deployment)).toStrictEqual(['SCHEMA_TYPE /spec/replicas @4:13']);
+  });
+
   it('reads draft-06 and 2019-09', () => {
     const draft06 = { $schema: 'http://json-schema.org/draft-06/schema#', properties: { a: { const: 1 } } };
     expect(places('a: 2\n', draft06)).toStrictEqual(['SCHEMA_ENUM /a @1:4']);
