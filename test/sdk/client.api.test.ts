@@ -129,7 +129,8 @@ describe('@yamljson/sdk against a running server', () => {
       errors: [],
       schema: { id: 'chart', name: 'Helm Chart.yaml', url: 'https://json.schemastore.org/chart.json', matchedPattern: 'Chart.yaml' },
     });
-    const error = await client.schema('no-such-schema').catch((err: unknown) => err);
+    // A client of its own: this test file's counted client holds its answers to 200s (no retries).
+    const error = await new Yamljson({ baseUrl }).schema('no-such-schema').catch((err: unknown) => err);
     expect(error).toBeInstanceOf(YamljsonError);
     expect((error as YamljsonError).status).toBe(404);
     expect((error as YamljsonError).code).toBe('not_found');
