@@ -306,7 +306,9 @@ describe('drafts', () => {
       'x-kubernetes-group-version-kind': [{ group: 'apps', kind: 'Deployment', version: 'v1' }],
     };
     expect(places('apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: 3\n', deployment)).toStrictEqual([]);
-    expect(places('apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: three\n', deployment)).toStrictEqual(['SCHEMA_TYPE /spec/replicas @4:13']);
+    expect(places('apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: three\n', deployment)).toStrictEqual([
+      'SCHEMA_TYPE /spec/replicas @4:13',
+    ]);
   });
 
   it('reads draft-06 and 2019-09', () => {
