@@ -26,7 +26,11 @@ describe('the built-in catalog against the SchemaStore snapshot', () => {
       const id = catalogIdOfUrl(String(entry.url));
       return id !== undefined && files.has(`${id}.json`);
     });
-    const shape = (entry: Record<string, unknown>) => ({ name: entry.name, description: entry.description, fileMatch: entry.fileMatch ?? [] });
+    const shape = (entry: { name?: unknown; description?: unknown; fileMatch?: unknown }) => ({
+      name: entry.name,
+      description: entry.description,
+      fileMatch: entry.fileMatch ?? [],
+    });
     expect(catalog.entries.map(shape)).toStrictEqual(builtIn.map(shape));
     expect(catalog.external.map(shape)).toStrictEqual(snapshot.filter((entry) => !builtIn.includes(entry)).map(shape));
     expect(catalog.entries.length + catalog.external.length).toBe(1414);
