@@ -19,7 +19,7 @@ const NON_API_HEADERS = [
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()' },
 ];
 
-const WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'";
+const WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -37,9 +37,10 @@ const nextConfig = {
       { source: '/:path*', headers: SECURITY_HEADERS },
       { source: '/:path((?!api/).*)', headers: NON_API_HEADERS },
       // The playground's converter worker has a policy of its own (a worker's CSP is its script's
-      // response header, not the page's): it loads and fetches nothing, and may evaluate code, because
-      // ajv compiles each JSON Schema of the schema pane into a function (new Function). The pages
-      // keep 'unsafe-eval' out; only this worker, which handles no page content, has it.
+      // response header, not the page's): it loads nothing, fetches only this site's catalog schemas
+      // (GET /api/schemas/...), and may evaluate code, because ajv compiles each JSON Schema of the
+      // schema pane into a function (new Function). The pages keep 'unsafe-eval' out; only this
+      // worker, which handles no page content, has it.
       { source: '/workers/convert.worker.js', headers: [{ key: 'Content-Security-Policy', value: WORKER_CSP }] },
     ];
   },

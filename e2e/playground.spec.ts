@@ -189,22 +189,18 @@ test.describe('playground', () => {
     await expect(page.getByTestId('curl-command')).toContainText('/api/validate');
   });
 
-  test('a sample schema checks the input in the browser: markers and list entries at the violations', async ({ page }) => {
+  test('a pasted schema checks the input in the browser: markers and list entries at the violations', async ({ page }) => {
     await openPlayground(page);
     await page.getByLabel('Validate only').check();
-    await page.getByLabel('Load a sample schema').selectOption('kubernetes-deployment');
-    await expect(page.getByRole('textbox', { name: 'JSON Schema' })).toHaveValue(/Kubernetes Deployment \(subset\)/);
-    const input = [
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata:',
-      '  name: Web',
-      'spec:',
-      '  replicas: two',
-      '  selector: {}',
-      '  template: {spec: {containers: [{name: web, image: nginx}]}}',
-      '',
-    ].join('\n');
+    await page.getByRole('radio', { name: 'Paste a JSON Schema' }).check();
+    const schema = JSON.stringify({
+      properties: {
+        metadata: { properties: { name: { type: 'string', pattern: '^[a-z0-9-]+$' } } },
+        spec: { properties: { replicas: { type: 'integer' } } },
+      },
+    });
+    await page.getByRole('textbox', { name: 'JSON Schema' }).fill(schema);
+    const input = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: Web', 'spec:', '  replicas: two', ''].join('\n');
     await replaceInput(page, input);
     const problems = page.getByTestId('problems').getByRole('button');
     await expect(problems).toHaveCount(2);
@@ -222,6 +218,55 @@ test.describe('playground', () => {
     await replaceInput(page, input.replace('name: Web', 'name: web').replace('replicas: two', 'replicas: 2'));
     await expect(page.getByTestId('conversion-status')).toHaveText('Valid');
     await expect(inputEditor(page).locator('.squiggly-error')).toHaveCount(0);
+  });
+
+  test('a catalog schema chosen from the searchable list checks the input, fetched from this site only', async ({ page }) => {
+    const catalogRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/schemas')) catalogRequests.push(new URL(request.url()).pathname);
+    });
+    await openPlayground(page);
+    await page.getByLabel('Validate only').check();
+    await page.getByRole('radio', { name: 'Catalog' }).check();
+    const list = page.getByRole('listbox', { name: 'Catalog schema' });
+    await page.getByRole('searchbox', { name: 'Search the schema catalog' }).fill('helm chart.yaml');
+    await expect(list.getByRole('option').first()).toHaveText('Helm Chart.yaml (chart)');
+    await list.selectOption('chart');
+    await expect(page.getByTestId('catalog-choice')).toHaveText(/^Helm Chart\.yaml: /);
+    await replaceInput(page, 'apiVersion: v2\nname: web\nversion: 1.0\ntype: service\n');
+    const problems = page.getByTestId('problems').getByRole('button');
+    await expect(problems).toHaveCount(2);
+    await expect(problems.nth(0)).toContainText('Line 3, column 10');
+    await expect(problems.nth(0)).toContainText('/version must be string.');
+    await expect(problems.nth(1)).toContainText('Line 4, column 7');
+    await expect(page.getByTestId('schema-used')).toHaveText('Checked against Helm Chart.yaml (chart).');
+    await expect(inputEditor(page).locator('.squiggly-error')).toHaveCount(2);
+    await expect(page.getByTestId('curl-command')).toContainText('"schema":"chart"');
+    await replaceInput(page, 'apiVersion: v2\nname: web\nversion: 1.0.0\ntype: application\n');
+    await expect(page.getByTestId('conversion-status')).toHaveText('Valid');
+    // The list once, the schema once: the worker keeps what it fetched.
+    expect(catalogRequests.filter((p) => p === '/api/schemas/chart')).toHaveLength(1);
+  });
+
+  test('match by file name: the catalog schema the path asks for, and what a path no pattern matches gets', async ({ page }) => {
+    await openPlayground(page);
+    await page.getByLabel('Validate only').check();
+    await page.getByRole('radio', { name: 'By file name' }).check();
+    await page.getByRole('textbox', { name: 'File name' }).fill('.github/workflows/ci.yml');
+    await replaceInput(page, 'on: push\njobs:\n  test:\n    steps:\n      - run: npm test\n');
+    const problems = page.getByTestId('problems').getByRole('button');
+    await expect(problems.first()).toContainText('Line 3, column 3');
+    await expect(problems.first()).toContainText('must have the property "runs-on"');
+    await expect(page.getByTestId('schema-used')).toHaveText(
+      'Checked against GitHub Workflow (github-workflow), matched by **/.github/workflows/*.yml.',
+    );
+    await expect(page.getByTestId('curl-command')).toContainText('"filename":".github/workflows/ci.yml"');
+    await replaceInput(page, 'on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: npm test\n');
+    await expect(page.getByTestId('conversion-status')).toHaveText('Valid');
+    await page.getByRole('textbox', { name: 'File name' }).fill('k8s/deployment.yaml');
+    await expect(page.getByTestId('conversion-status')).toHaveText('1 problem');
+    // Not positioned (it is the request's fault, not the document's): a list entry without a place.
+    await expect(page.getByTestId('problems')).toContainText('No catalog schema matches the file name "k8s/deployment.yaml"');
   });
 
   test('opening a local file loads it with the format its name says', async ({ page }) => {

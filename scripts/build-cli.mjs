@@ -1,7 +1,8 @@
-// Bundles the `yamljson` CLI (packages/cli/src/main.ts, with lib/converter and lib/schema and the
-// packages they use: yaml, ajv) into one file, packages/cli/dist/yamljson.cjs, which the package's
+// Bundles the `yamljson` CLI (packages/cli/src/main.ts, with lib/converter, lib/schema, lib/catalog and
+// the packages they use: yaml, ajv) into one file, packages/cli/dist/yamljson.cjs (the schema catalog
+// beside it, dist/catalog), which the package's
 // bin (packages/cli/bin/yamljson.cjs) loads. Part of `npm run build` and `npm test`; `npm run build:cli`.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -25,7 +26,18 @@ export async function buildCli(outfile = CLI_BUNDLE) {
     logLevel: 'warning',
   });
   writeLicenses(metafile, path.join(path.dirname(outfile), 'THIRD_PARTY_LICENSES.txt'));
+  copyCatalog(path.join(path.dirname(outfile), 'catalog'));
   return outfile;
+}
+
+/**
+ * The built-in schema catalog beside the bundle (`--schema NAME`, `--schema auto`, offline): the same
+ * files the server reads (schemastore/: the index, the compressed schemas, SchemaStore's licence and
+ * where they come from), read lazily by the bundle's lib/catalog.
+ */
+function copyCatalog(into) {
+  rmSync(into, { recursive: true, force: true });
+  cpSync(path.join(root, 'schemastore'), into, { recursive: true });
 }
 
 /** The licence text of every package the bundle holds code of (published beside it: MIT and ISC ask for the notice). */

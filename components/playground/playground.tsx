@@ -7,6 +7,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { usePrefersDark } from '@/components/hooks/use-prefers-dark';
 import { utf8ByteLength } from '@/lib/converter/utf8';
+import type { SchemaUsed } from '@/lib/schema';
+import type { ConverterAnswer } from '@/lib/web/converter-protocol';
 import { overLimitWarning, sizeLabel, type Viewer } from '@/lib/web/input-size';
 import { formatFromFileName, type PlaygroundState, toPlaygroundRequest } from '@/lib/web/playground-state';
 import { CurlPanel } from './curl-panel';
@@ -21,6 +23,11 @@ import { useConversion } from './use-conversion';
 import { useInputEditor } from './use-input-editor';
 import { useInputPersistence } from './use-input-persistence';
 import { useShareLink } from './use-share-link';
+
+/** The catalog schema an answer names (validate with a catalog name or "auto"). */
+function schemaUsed(answer: ConverterAnswer | undefined): SchemaUsed | undefined {
+  return answer && 'schema' in answer ? answer.schema : undefined;
+}
 
 /** Swap needs the output of the current input; this is why it is refused while the input does not parse. */
 const SWAP_REFUSED = 'Swap is off while the input has problems: fix them first (swap makes the output the input).';
@@ -108,7 +115,7 @@ export function Playground({ viewer, planLimits }: Props) {
   return (
     <div className="playground">
       <PlaygroundToolbar state={state} onChange={update} onSwap={swap} swapRefusal={swapRefusal} onConvert={convertNow} onShare={share} />
-      {state.mode === 'validate' ? <SchemaPane schema={state.schema ?? ''} onChange={(schema) => update({ schema })} /> : null}
+      {state.mode === 'validate' ? <SchemaPane state={state} onChange={update} used={schemaUsed(result?.answer)} /> : null}
       <div className="editors">
         <InputPane
           state={state}

@@ -14,7 +14,7 @@ export type ApiErrorCode = ErrorCode;
 export const API_ERROR_CODES = ERROR_CODES;
 
 /** Codes only the dashboard's session endpoints answer; the public API (and its OpenAPI document) never does. */
-export const DASHBOARD_ERROR_CODES: readonly ApiErrorCode[] = ['forbidden', 'not_found', 'key_limit_reached', 'key_active'];
+export const DASHBOARD_ERROR_CODES: readonly ApiErrorCode[] = ['forbidden', 'key_limit_reached', 'key_active'];
 export const PUBLIC_API_ERROR_CODES = API_ERROR_CODES.filter((c) => !DASHBOARD_ERROR_CODES.includes(c)) as [ApiErrorCode, ...ApiErrorCode[]];
 
 export interface ErrorBody {

@@ -33,6 +33,8 @@ function routeParams(params: Record<string, string | string[] | undefined> | und
 
 export function toResponse(reply: ApiReply): Response {
   const { status, headers, body } = reply;
+  // A 204 or 304 has no body: the Response constructor refuses one, an empty string included.
+  if (status === 204 || status === 304) return new Response(null, { status, headers });
   if (typeof body === 'string' || body.byteLength <= SLICE) {
     return new Response(body as string | Uint8Array<ArrayBuffer>, { status, headers });
   }

@@ -69,6 +69,11 @@ export const formatRequestExamples: Record<string, Example<z.input<typeof Format
   compact: { summary: 'Minify JSON', value: { input: '{\n  "a": [1, 2],\n  "b": null\n}\n', type: 'json', jsonStyle: 'compact' } },
 };
 
+/** A Helm chart whose `version` is not a string and whose `type` is neither `application` nor `library`. */
+const BROKEN_CHART = 'apiVersion: v2\nname: web\nversion: 1.0\ntype: service\n';
+/** A GitHub Actions workflow with a job that says neither `runs-on` nor `uses`. */
+const WORKFLOW = 'name: ci\non: push\njobs:\n  test:\n    steps:\n      - run: npm test\n';
+
 export const validateRequestExamples: Record<string, Example<z.input<typeof ValidateRequestSchema>>> = {
   yaml: { summary: 'A YAML document', value: { input: 'a: 1\na: 2\n', type: 'yaml' } },
   jsonc: { summary: 'JSON with a comment', value: { input: '{\n  // port\n  "port": 8080,\n}', type: 'jsonc' } },
@@ -89,7 +94,20 @@ export const validateRequestExamples: Record<string, Example<z.input<typeof Vali
       },
     },
   },
+  catalog: {
+    summary: 'YAML against a built-in catalog schema, by name',
+    value: { input: BROKEN_CHART, type: 'yaml', schema: 'Helm Chart.yaml' },
+  },
+  auto: {
+    summary: 'YAML against the catalog schema its file name asks for',
+    value: { input: WORKFLOW, type: 'yaml', schema: 'auto', filename: '.github/workflows/ci.yml' },
+  },
 };
+
+/** The catalog schema GET /api/schemas/{id}'s example shows (a small one). */
+export const SCHEMA_EXAMPLE_ID = 'chart-lock';
+/** The list's example shows its first entries only (the whole answer lists hundreds). */
+export const SCHEMA_LIST_EXAMPLE_ENTRIES = 2;
 
 /** The keys the example calls send (the recorder looks them up itself; none is a real key). */
 export const EXAMPLE_KEYS = {
@@ -141,6 +159,8 @@ const VALIDATE_SUMMARIES: Record<string, string> = {
   jsonc: 'Valid',
   yaml11: 'YAML 1.1: `on` and `yes` are both the key true',
   schema: 'Invalid against the schema: places, pointers, keywords',
+  catalog: 'Invalid against the catalog schema named, which the answer names',
+  auto: 'Checked against the schema `filename` matched, which the answer names with the pattern',
 };
 export const validateResponseExamples: Record<string, Example<ValidateResponse>> = Object.fromEntries(
   Object.entries(answersOf<ValidateResponse>('validate', validateRequestExamples)).map(([name, e]) => [
@@ -167,3 +187,14 @@ export const errorExamples = Object.fromEntries(
       return [code, { summary: code, value: recorded<ErrorBody>(name) }];
     }),
 ) as Partial<Record<ApiErrorCode, Example<ErrorBody>>>;
+
+/** GET /api/schemas, shortened to its first entries (the recording says how many there are). */
+export function schemaListExample(): Record<string, Example<unknown>> {
+  const answer = RECORDED['schemas.list'];
+  return answer ? { catalog: { summary: `The catalog (its first ${SCHEMA_LIST_EXAMPLE_ENTRIES} entries of each list)`, value: answer.body } } : {};
+}
+
+export function schemaOneExample(): Record<string, Example<unknown>> {
+  const answer = RECORDED['schemas.one'];
+  return answer ? { [SCHEMA_EXAMPLE_ID]: { summary: `The ${SCHEMA_EXAMPLE_ID} schema`, value: answer.body } } : {};
+}

@@ -16,6 +16,7 @@ import {
 import { DEFAULT_LARGE_BODIES, DEFAULT_LARGE_BODIES_PER_ACCOUNT, DEFAULT_UPLOADS_PER_ACCOUNT } from './body-gate';
 import { RAW_MEDIA_TYPES } from './media-type';
 import { defaultRunLimits } from './run-converter';
+import { catalogPaths } from './openapi-catalog';
 import { apiSchemas } from './schemas';
 import { optionJsonSchema } from '@/lib/conversion/request-schemas';
 import { endpointOptions, FORMATTING_OPTIONS, optionRow } from '@/lib/converter/options';
@@ -30,6 +31,7 @@ const KEYED = [{ bearerAuth: [] }];
 const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   400: { name: 'BadRequest', description: 'The body is not JSON, a field is missing or mistyped, or a type is unknown.' },
   401: { name: 'Unauthorized', description: 'No `Authorization: Bearer <key>` header, or an unknown or revoked key.' },
+  404: { name: 'NotFound', description: 'No such thing: `GET /api/schemas/{id}` with an id the catalog does not have.' },
   405: { name: 'MethodNotAllowed', description: 'The path exists but not with this method; `Allow` lists the methods it serves.' },
   413: { name: 'PayloadTooLarge', description: "`input` is larger than the account's plan allows (checked before parsing)." },
   415: { name: 'UnsupportedMediaType', description: 'The body is not JSON (raw mode: not one of the accepted document types).' },
@@ -93,6 +95,7 @@ function buildOpenApiDocument(): Json {
         },
       },
       ...operatorPaths(),
+      ...catalogPaths(Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, { name }]) => [status, name]))),
       '/api/openapi.json': {
         get: {
           operationId: 'openapi',
@@ -244,9 +247,10 @@ function validateOperation(): Json {
     summary: 'Validate YAML, JSON or JSONC',
     description:
       'Invalid input is a normal answer: 200 with `valid: false` and every error found (at most 100). ' +
-      'With `schema` (JSON Schema draft 2020-12 or draft-07), a document that parses is also checked against it: each violation comes with the line and column of its node, ' +
+      'With `schema` (a JSON Schema of drafts 04 to 2020-12, a built-in catalog schema by name or id, or `"auto"` with `filename`), a document that parses is also checked against it: each violation comes with the line and column of its node, ' +
       'its JSON Pointer `path`, the failed `keyword` and a `SCHEMA_*` code; each document of a YAML stream is checked on its own (`document` says which). ' +
-      'A schema that cannot be used is a 400 naming why: not a schema, a remote `$ref`, past the size bounds, a `pattern` that does not run in linear time (patterns run on RE2: no backreferences or lookaround), a schema that applies itself to the same value without end (`{"$ref": "#"}`). A check that runs past the time limit of one conversion is a 422 `limit_exceeded`.',
+      "A catalog schema used is named in the answer's `schema`. " +
+      'A schema that cannot be used is a 400 naming why: not a schema, an unknown catalog name, `"auto"` without `filename` or with one no catalog pattern matches (or that matches an entry SchemaStore hosts elsewhere), a remote `$ref`, past the size bounds, a `pattern` that does not run in linear time (patterns run on RE2: no backreferences or lookaround), a schema that applies itself to the same value without end (`{"$ref": "#"}`). A check that runs past the time limit of one conversion is a 422 `limit_exceeded`.',
     security: KEYED,
     requestBody: {
       required: true,

@@ -79,16 +79,78 @@ export const ConvertResponseSchema = z
   })
   .register(apiSchemas, { id: 'ConvertResponse', description: 'The 200 body of POST /api/convert (JSON mode) and of POST /api/format.' });
 
+const DRAFT_VALUES = ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'] as const;
+
+export const SchemaUsedSchema = z
+  .object({
+    id: z.string().meta({ description: 'The catalog id (`GET /api/schemas/{id}`).' }),
+    name: z.string().meta({ description: "SchemaStore's name of it." }),
+    url: z.string().meta({ description: 'Where SchemaStore serves it (what other schemas refer to it by).' }),
+    matchedPattern: z.string().optional().meta({ description: '`schema: "auto"`: the fileMatch pattern that matched `filename`.' }),
+  })
+  .register(apiSchemas, { id: 'SchemaUsed', description: 'The catalog schema the document was checked against.' });
+
 export const ValidateResponseSchema = z
   .object({
     success: z.literal(true),
     valid: z.boolean(),
     errors: z.array(ValidationIssueSchema).meta({ description: 'Every problem found (at most 100); empty when valid.' }),
+    schema: SchemaUsedSchema.optional().meta({
+      description: 'With `schema` a catalog name or id, or `"auto"`: the catalog schema used. Absent otherwise.',
+    }),
   })
   .register(apiSchemas, {
     id: 'ValidateResponse',
     description: 'The 200 body of POST /api/validate. Invalid input is a normal answer: `valid: false`.',
   });
+
+export const CatalogEntrySchema = z
+  .object({
+    id: z.string().meta({
+      description: "The schema file's name without `.json`: what `schema` and `GET /api/schemas/{id}` take.",
+      examples: ['github-workflow'],
+    }),
+    name: z.string().meta({ description: "SchemaStore's name; `schema` takes it too (any letter case)." }),
+    description: z.string(),
+    fileMatch: z.array(z.string()).meta({ description: 'The file patterns `schema: "auto"` matches `filename` with.' }),
+    url: z.string().meta({ description: 'Where SchemaStore serves it; `$ref`s to it (and to the others) resolve inside the catalog.' }),
+    draft: z.enum(DRAFT_VALUES).meta({ description: 'The JSON Schema draft its `$schema` names (draft-07 when none).' }),
+    unusable: z.string().optional().meta({
+      description:
+        'Present when the schema cannot be used, saying why (it refers to a schema hosted outside the catalog, which is never fetched): validating with it answers 400 with this message.',
+    }),
+  })
+  .register(apiSchemas, { id: 'CatalogEntry', description: 'A schema of the built-in catalog.' });
+
+export const ExternalCatalogEntrySchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    fileMatch: z.array(z.string()),
+    url: z.string().meta({ description: 'Where SchemaStore lists it: another host, never fetched by this service.' }),
+  })
+  .register(apiSchemas, {
+    id: 'ExternalCatalogEntry',
+    description: 'A SchemaStore entry whose schema is hosted elsewhere: not built in. `schema: "auto"` matching one says so (400).',
+  });
+
+export const SchemaListResponseSchema = z
+  .object({
+    source: z
+      .object({
+        repository: z.string(),
+        commit: z.string().meta({ description: 'The SchemaStore commit the built-in schemas were taken at.' }),
+        license: z.string().meta({ description: "SchemaStore's license (its notice ships with the schemas)." }),
+      })
+      .meta({ description: 'Where the schemas come from.' }),
+    schemas: z.array(CatalogEntrySchema).meta({ description: "The built-in schemas, in SchemaStore's catalog order." }),
+    external: z.array(ExternalCatalogEntrySchema).meta({ description: "SchemaStore's entries hosted elsewhere." }),
+    files: z.array(z.string()).meta({
+      description:
+        "The id of every schema `GET /api/schemas/{id}` serves: the entries' and the ones they refer to (`base`, `partial-*`), which have no entry of their own.",
+    }),
+  })
+  .register(apiSchemas, { id: 'SchemaListResponse', description: 'The 200 body of GET /api/schemas.' });
 
 export const HealthResponseSchema = z
   .object({
@@ -143,3 +205,4 @@ export type FormatRequestBody = z.output<typeof FormatRequestSchema>;
 export type ConvertResponse = z.output<typeof ConvertResponseSchema>;
 export type ValidateResponse = z.output<typeof ValidateResponseSchema>;
 export type HealthResponse = z.output<typeof HealthResponseSchema>;
+export type SchemaListResponse = z.output<typeof SchemaListResponseSchema>;

@@ -3,6 +3,7 @@
 // for large ones, so a 100 MB body is never decoded, parsed or serialised on the event loop.
 // Server-side (the pool's workers and the request thread), never lib/api: workers/ imports it.
 import { convert, DeadlineExceeded, decodeUtf8OrThrow, NO_DEADLINE, type Deadline, type ConvertRequest, type ConvertResult } from '@/lib/converter';
+import { bundledCatalog } from '@/lib/catalog/bundled-catalog';
 import { validateDocument } from '@/lib/schema';
 import { joinBlocks, parseJsonBody, type BodyBytes } from './body-bytes';
 import { checkInputSizeOrThrow, type InputLimit } from './check-input-size';
@@ -59,7 +60,7 @@ export function answerJob(job: ConversionJob, deadline: Deadline = NO_DEADLINE):
       // A schema check runs only in a worker: ajv's generated code cannot be stopped by a deadline,
       // only by the worker's time limit (the last net; lib/schema keeps every keyword linear).
       if (request.schema !== undefined && deadline !== NO_DEADLINE) throw new DeadlineExceeded(0);
-      return { body: utf8(JSON.stringify(validateDocument(request, { deadline }))) };
+      return { body: utf8(JSON.stringify(validateDocument(request, { deadline, catalog: bundledCatalog() }))) };
     }
     case 'convert-raw': {
       const { output, ...conversion } = convert({ ...job.options, input: decodeUtf8OrThrow(bytes) }, { deadline });

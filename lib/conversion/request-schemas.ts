@@ -16,6 +16,7 @@ import {
   type OptionRow,
   type OptionValue,
 } from '@/lib/converter/options';
+import { MAX_FILENAME_CHARS } from '@/lib/schema/catalog/file-match';
 
 type Source = 'Field' | 'Query parameter';
 
@@ -180,14 +181,30 @@ export const ValidateRequestSchema = z.object({
   ...optionFields('validate'),
   schema: z
     .union([z.record(z.string(), z.unknown()), z.boolean(), z.string()], {
-      error: 'Field "schema" must be a JSON Schema: an object (or true or false), or its JSON or YAML text.',
+      error:
+        'Field "schema" must be a JSON Schema: an object (or true or false), or its JSON or YAML text; or a catalog schema\'s name or id, or "auto".',
     })
     .optional()
     .meta({
       description:
-        'A JSON Schema the document must satisfy: draft 2020-12 (the default) or draft-07, chosen by its `$schema`; an object, or its JSON or YAML text. ' +
+        'What the document must satisfy: a JSON Schema (an object, or its JSON or YAML text; drafts 04, 06, 07, 2019-09 and 2020-12, chosen by its `$schema`, 2020-12 when it names none), ' +
+        'a built-in catalog schema by name or id (`"GitHub Workflow"`, `"github-workflow"`, any letter case; `GET /api/schemas` lists them), ' +
+        'or `"auto"`: the catalog schema whose fileMatch patterns match `filename`. The answer\'s `schema` names the catalog schema used. ' +
         "Each violation is an error with the line and column of the offending node (a missing property: its object's key; an extra property: its key; a wrong value: the value), " +
         'its JSON Pointer `path`, the failed `keyword` and a `SCHEMA_*` code. Checked only when the document parses; each document of a YAML stream is checked on its own (errors carry `document`). ' +
-        '`$ref` must point inside the schema: remote schemas are never fetched. At most 256 KB, 64 levels and 20,000 objects and arrays; formats (date-time, email, uri...) are checked.',
+        "A user's schema: `$ref` must point inside it (remote schemas are never fetched); at most 256 KB, 64 levels and 20,000 objects and arrays. " +
+        'A catalog schema: its `$ref`s to other catalog schemas resolve inside the catalog, nothing is fetched. Formats (date-time, email, uri...) are checked.',
+      examples: ['github-workflow', 'auto'],
+    }),
+  filename: z
+    .string({ error: 'Field "filename" must be a string: the path of the document.' })
+    .max(MAX_FILENAME_CHARS, { error: `Field "filename" is longer than ${MAX_FILENAME_CHARS} characters.` })
+    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), { error: 'Field "filename" may not contain control characters.' })
+    .optional()
+    .meta({
+      description:
+        'With `"schema": "auto"`: the path of the document (`.github/workflows/ci.yml`, `charts/web/Chart.yaml`), matched with the catalog\'s fileMatch patterns as editors match them: ' +
+        'each pattern is prefixed with `**/` and matched against the whole path (`/` or `\\` separators), case-sensitively; when several entries match, the pattern with the most literal characters wins. Ignored otherwise.',
+      examples: ['.github/workflows/ci.yml'],
     }),
 });

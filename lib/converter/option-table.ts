@@ -7,6 +7,10 @@
  * implementation and its tests.
  *
  * Universal like the rest of the converter: plain data, no zod, no Node, no web code.
+ *
+ * Not options: what a request is about rather than how it is read or written (`input`, the formats,
+ * validate's `schema` and its `filename`). They change no output of the converter, have no default to
+ * leave out, and are fields of their endpoint's zod schema (lib/conversion/request-schemas.ts).
  */
 import type { Format } from './types';
 

@@ -9,7 +9,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   /** Dashboard: a signed-in request from another origin, or a plan change the account may not make itself. */
   forbidden: 403,
-  /** No API endpoint at that path; dashboard: no such key (or not this account's). */
+  /** No API endpoint at that path, no catalog schema with that id (GET /api/schemas/{id}); dashboard: no such key (or not this account's). */
   not_found: 404,
   /** Dashboard: the account already has the most active API keys it may have (lib/accounts/api-keys.ts). */
   key_limit_reached: 409,

@@ -1,5 +1,6 @@
 // The server's front for the public API: node:http requests to /api/convert, /api/validate, /api/format,
-// /api/health, /api/health/live, /api/health/ready, /api/metrics and /api/openapi.json go straight to the same endpoints the route
+// /api/health, /api/health/live, /api/health/ready, /api/metrics, /api/openapi.json, /api/schemas and
+// /api/schemas/{id} go straight to the same endpoints the route
 // files serve (lib/api/public-routes.ts), without Next.js's per-request cost (why, with the
 // figures: ARCHITECTURE.md, "Why a front"). Every other path is Next.js's.
 //
@@ -7,22 +8,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, logFailure, toErrorReply } from '@/lib/api/errors';
 import { services } from '@/lib/services/seam';
-import { PUBLIC_ROUTES } from '@/lib/api/public-routes';
+import { findPublicRoute, PUBLIC_ROUTES } from '@/lib/api/public-routes';
 import type { ApiReply } from '@/lib/api/reply';
 import { newRequestId } from '@/lib/api/request-id';
 import { endpointFor, type Route } from '@/lib/api/route-table';
 import type { ApiRequest, BodyReader, BodySource } from '@/lib/api/with-api';
-
-/** The public paths have no parameters: one map lookup finds a request's route. */
-const ROUTES: ReadonlyMap<string, Route> = new Map(Object.entries(PUBLIC_ROUTES));
 
 /** Answers a public API path and returns true; returns false for every other path. */
 export function serveApi(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? '/';
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  const route = ROUTES.get(path);
-  if (!route) return false;
+  const found = findPublicRoute(path);
+  if (!found) return false;
+  const route: Route = PUBLIC_ROUTES[found.path];
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {
     const allow = Object.keys(route.methods);
@@ -33,7 +32,7 @@ export function serveApi(req: IncomingMessage, res: ServerResponse): boolean {
   }
   // HEAD is GET without the body (node:http leaves the body out of a HEAD answer).
   const served = method === 'HEAD' ? 'GET' : method;
-  endpointFor(route, served)(new NodeApiRequest(req, res), undefined, path).then(
+  endpointFor(route, served)(new NodeApiRequest(req, res), found.params, found.path).then(
     (reply) => send(req, res, reply),
     // withApi answers every error itself; this only guards against a fault in the wrapper.
     (err: unknown) => {

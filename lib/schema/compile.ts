@@ -1,34 +1,24 @@
 // A user's JSON Schema -> an ajv validate function: the schema read (object, or JSON or YAML text),
-// bounded (lib/schema/limits.ts), its draft chosen by `$schema`, compiled once and cached (an LRU
+// bounded (lib/schema/limits.ts), its draft chosen by `$schema` (lib/schema/drafts.ts), compiled once and cached (an LRU
 // bounded in entries and in schema text). Every refusal is a 400 bad_request naming the problem.
 // Remote `$ref`s are never fetched: ajv gets no `loadSchema`, so a reference that is not inside the
 // schema fails to compile and is refused here. Nothing a schema asks for can hold a worker: patterns
 // run in linear time (patterns.ts), `uniqueItems` is linear (unique-items.ts), and a schema that
 // applies itself to the same value without end is refused before compiling (loops.ts).
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { convert, ConversionError, isConversionError } from '@/lib/converter';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, SCHEMA_CACHE_CHARS, SCHEMA_CACHE_ENTRIES } from './limits';
 import { inPlaceLoop } from './loops';
+import { type Draft, DRAFT_URIS, draftOf, newAjv } from './drafts';
 import { linearRegExp, UnsupportedPattern } from './patterns';
-import { uniqueItemsKeyword } from './unique-items';
 
-export type Draft = '2020-12' | 'draft-07';
+export type { Draft };
 
 export interface CompiledSchema {
   draft: Draft;
   validate: ValidateFunction;
 }
-
-const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
-const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
-
-/** `$schema` values (without a trailing `#`, either scheme) and the draft each means. */
-const DRAFTS: ReadonlyMap<string, Draft> = new Map([
-  ['json-schema.org/draft/2020-12/schema', '2020-12'],
-  ['json-schema.org/draft-07/schema', 'draft-07'],
-]);
 
 function refused(message: string): ConversionError {
   return new ConversionError('bad_request', message);
@@ -95,53 +85,16 @@ function measureSchema(schema: object): void {
   }
 }
 
-/** The draft a schema asks for with `$schema` (none: 2020-12); another draft is refused. */
-export function draftOf(schema: object | boolean): Draft {
-  if (typeof schema === 'boolean' || !('$schema' in schema)) return '2020-12';
-  const uri = (schema as { $schema?: unknown }).$schema;
-  const key = typeof uri === 'string' ? uri.replace(/^https?:\/\//, '').replace(/#$/, '') : '';
-  const draft = DRAFTS.get(key);
-  if (draft === undefined) {
-    throw refused(
-      `The schema's "$schema" ${JSON.stringify(uri)} is not a draft this service reads; accepted: "${DRAFT_2020}" (the default) and "${DRAFT_07}".`,
-    );
-  }
-  return draft;
-}
+/** One shared instance per draft for users' schemas, made on first use (building one compiles its meta-schemas). */
+const instances = new Map<Draft, Ajv>();
 
-/* --------------------------------------------------------------------------------------------- */
-/* The two ajv instances and the cache.                                                           */
-/* --------------------------------------------------------------------------------------------- */
-
-const AJV_OPTIONS = {
-  // Every violation, not the first (cut at MAX_ERRORS by the caller).
-  allErrors: true,
-  // Real schemas carry keywords of their own (x-kubernetes-*, descriptions in odd places): ignored, not refused.
-  strict: false,
-  // No console output from a library in a server or a browser worker.
-  logger: false,
-  // No `loadSchema`: ajv never fetches a schema; `$data` off (a value deciding a regex is a ReDoS door).
-  $data: false,
-  // `pattern` and `patternProperties` on RE2: linear time in the string, whatever the pattern.
-  code: { regExp: linearRegExp },
-} as const;
-
-let instances: { '2020-12': Ajv; 'draft-07': Ajv } | null = null;
-
-/** Made on first use: building them compiles the meta-schemas (a few milliseconds). */
 function ajvFor(draft: Draft): Ajv {
-  if (instances === null) {
-    const modern = new Ajv2020(AJV_OPTIONS);
-    const classic = new Ajv(AJV_OPTIONS);
-    for (const ajv of [modern, classic]) {
-      addFormats(ajv);
-      // ajv's own compares object items pair by pair (quadratic); ours is linear, with the same errors.
-      ajv.removeKeyword('uniqueItems');
-      ajv.addKeyword(uniqueItemsKeyword);
-    }
-    instances = { '2020-12': modern, 'draft-07': classic };
+  let ajv = instances.get(draft);
+  if (ajv === undefined) {
+    ajv = newAjv(draft, linearRegExp);
+    instances.set(draft, ajv);
   }
-  return instances[draft];
+  return ajv;
 }
 
 interface CacheEntry {
@@ -187,7 +140,7 @@ export function compileSchema(schemaField: unknown): CompiledSchema {
   const loop = inPlaceLoop(schema, draft);
   if (loop !== null) throw endlessSchema(loop);
   // Compiled from a private copy: ajv keeps the object it compiled, the caller's may be changed later.
-  const compiled = { draft, validate: compileIsolated(ajvFor(draft), JSON.parse(text) as object | boolean) };
+  const compiled = { draft, validate: compileIsolated(ajvFor(draft), withDraftUri(JSON.parse(text) as object | boolean, draft)) };
   counters.compilations++;
   cache.set(text, { compiled, chars: text.length });
   cachedChars += text.length;
@@ -198,6 +151,15 @@ export function compileSchema(schemaField: unknown): CompiledSchema {
     cachedChars -= entry.chars;
   }
   return compiled;
+}
+
+/**
+ * `$schema` as ajv names the draft's meta-schema: schemas write it with and without `#`, over http and
+ * https (`http://json-schema.org/draft/2019-09/schema#`), and ajv looks the meta-schema up by its exact name.
+ */
+function withDraftUri(schema: object | boolean, draft: Draft): object | boolean {
+  if (typeof schema === 'object' && '$schema' in schema) (schema as { $schema: string }).$schema = DRAFT_URIS[draft];
+  return schema;
 }
 
 /** The cached compilation for this key, made the most recent; undefined on a miss. */

@@ -20,7 +20,10 @@ import { readYaml } from '@/lib/converter/yaml/read-yaml';
 import { parseOptionsOrThrow } from '@/lib/converter/options';
 import { validate, type ValidateRequest, type ValidateResult, type ValidateType, type ValidationIssue } from '@/lib/converter';
 import type { ValidateFunction } from 'ajv';
-import { compileSchema, endlessSchema, isStackOverflow } from './compile';
+import { chooseSchema, type SchemaUsed } from './catalog/choose';
+import { compileCatalogSchema } from './catalog/compile-catalog';
+import type { CatalogSource } from './catalog/types';
+import { type CompiledSchema, compileSchema, endlessSchema, isStackOverflow } from './compile';
 import { violationOf, type Violation } from './issues';
 import { jsonPlaces } from './json-places';
 import { LineIndex, placeOf, wantedPointers, type PlaceIndex } from './pointer';
@@ -28,14 +31,40 @@ import { irToValue } from './values';
 import { yamlPlaces } from './yaml-places';
 
 export { clearSchemaCache, compileSchema, schemaCacheStats } from './compile';
+export type { SchemaUsed } from './catalog/choose';
+
+export interface SchemaValidateRequest extends ValidateRequest {
+  /** With `schema: "auto"`: the document's path, matched with the catalog's fileMatch patterns. */
+  filename?: string;
+}
+
+/** The answer; `schema` names the catalog schema used, when one was. */
+export interface SchemaValidateResult extends ValidateResult {
+  schema?: SchemaUsed;
+}
+
+export interface ValidateOptions {
+  deadline?: Deadline;
+  /** The built-in catalog, for `schema` given as a catalog name or id, or "auto" (lib/schema/catalog/choose.ts). */
+  catalog?: CatalogSource;
+}
 
 /**
- * validate() of lib/converter, and with `schema` the schema check too. A bad schema is a
- * ConversionError bad_request (400), checked before the document.
+ * validate() of lib/converter, and with `schema` the schema check too. A bad schema (or catalog
+ * name) is a ConversionError bad_request (400), checked before the document.
  */
-export function validateDocument(request: ValidateRequest, options: { deadline?: Deadline } = {}): ValidateResult {
+export function validateDocument(request: SchemaValidateRequest, options: ValidateOptions = {}): SchemaValidateResult {
   if (request.schema === undefined) return validate(request, options);
-  const compiled = compileSchema(request.schema);
+  const choice = chooseSchema(request.schema, request.filename, options.catalog);
+  if (choice.kind === 'inline') return checkAgainst(request, compileSchema(choice.schema), options);
+  const { entry, matchedPattern } = choice;
+  const result = checkAgainst(request, compileCatalogSchema(entry, options.catalog!), options);
+  const used: SchemaUsed = { id: entry.id, name: entry.name, url: entry.url };
+  if (matchedPattern !== undefined) used.matchedPattern = matchedPattern;
+  return { ...result, schema: used };
+}
+
+function checkAgainst(request: ValidateRequest, compiled: CompiledSchema, options: ValidateOptions): ValidateResult {
   return withDeadline(options.deadline ?? NO_DEADLINE, () => {
     const deadline = options.deadline ?? NO_DEADLINE;
     const read = readValues(request);

@@ -6,7 +6,7 @@
 // root applies at all. A schema that recurs through `properties` or `items` (a tree) moves into the
 // value at each turn and is fine. References are resolved as ajv resolves them (`$id`, `$anchor`,
 // JSON Pointers); one this misses is still caught when the stack overflows (index.ts).
-import type { Draft } from './compile';
+import { type Draft, isModernDraft } from './drafts';
 
 type Schema = Record<string, unknown>;
 
@@ -146,7 +146,7 @@ class SchemaGraph {
   /** Registers the resource and anchors a schema declares; its base URI. */
   private register(schema: Schema, parentBase: string): string {
     let base = parentBase;
-    const id = schema.$id;
+    const id = this.draft === 'draft-04' ? schema.id : schema.$id;
     const resolved = typeof id === 'string' ? resolveUri(id, parentBase) : undefined;
     if (resolved !== undefined) {
       const [resource, fragment] = splitFragment(resolved);
@@ -202,13 +202,13 @@ class SchemaGraph {
       add('then', schema.then);
       add('else', schema.else);
     }
-    const dependencyKeywords = this.draft === '2020-12' ? ['dependencies', 'dependentSchemas'] : ['dependencies'];
+    const dependencyKeywords = isModernDraft(this.draft) ? ['dependencies', 'dependentSchemas'] : ['dependencies'];
     for (const keyword of dependencyKeywords) {
       const map = schema[keyword];
       if (isSchema(map)) for (const value of Object.values(map)) add(keyword, value);
     }
     if (typeof schema.$ref === 'string') add('$ref', this.resolve(schema.$ref, this.places.get(schema)!.base));
-    if (this.draft === '2020-12') {
+    if (isModernDraft(this.draft)) {
       if (typeof schema.$dynamicRef === 'string') {
         for (const target of this.dynamicTargets(schema, `$dynamicAnchor ${schema.$dynamicRef.slice(1)}`)) add('$dynamicRef', target);
       }

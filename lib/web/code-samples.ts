@@ -15,6 +15,8 @@ export interface SampleRequest {
   json?: unknown;
   /** The OpenAPI operationId: which SDK method sends it. */
   operationId?: string;
+  /** The path parameters' values, in order (the SDK method's arguments: `schema('github-workflow')`). */
+  pathValues?: string[];
 }
 
 export type SampleLanguage = 'curl' | 'javascript' | 'python' | 'sdk';
@@ -38,6 +40,8 @@ export const SDK_METHODS: Readonly<Record<string, string>> = {
   ready: 'ready',
   openapi: 'openapi',
   openapiYaml: 'openapiYaml',
+  listCatalogSchemas: 'schemas',
+  getCatalogSchema: 'schema',
 };
 
 /** The languages an operation's example is shown in. */
@@ -53,6 +57,13 @@ function sdkMethod(request: SampleRequest): string | undefined {
 export function sampleRequest(op: OperationView): SampleRequest {
   const example = op.requestBody.find((m) => m.mediaType === 'application/json')?.examples[0];
   const request: SampleRequest = { method: op.method, path: op.path, keyed: op.keyed, operationId: op.id };
+  const inPath = op.parameters.filter((parameter) => parameter.in === 'path');
+  if (inPath.length > 0) {
+    request.pathValues = inPath.map((parameter) => parameter.example ?? parameter.name);
+    for (const [index, parameter] of inPath.entries()) {
+      request.path = request.path.replace(`{${parameter.name}}`, encodeURIComponent(request.pathValues[index]!));
+    }
+  }
   if (example) request.json = JSON.parse(example.text);
   return request;
 }
@@ -77,7 +88,8 @@ export function sdkSample(origin: string, request: SampleRequest): string {
   if (!method) throw new Error(`No SDK method for ${request.method} ${request.path}`);
   const options = [`baseUrl: ${jsString(origin)}`];
   if (request.keyed) options.push(`apiKey: ${jsString(API_KEY_PLACEHOLDER)}`);
-  const argument = request.json === undefined ? '' : JSON.stringify(request.json, null, 2);
+  const argument =
+    request.json !== undefined ? JSON.stringify(request.json, null, 2) : (request.pathValues ?? []).map((value) => jsString(value)).join(', ');
   return [
     `import { Yamljson, YamljsonError } from ${jsString(SDK_PACKAGE)};`,
     '',

@@ -13,6 +13,18 @@ export interface ConverterRun {
   elapsedMs: number;
 }
 
+/**
+ * A validate job that names a catalog schema (a name or id, or "auto" with a file name): its first check
+ * fetches and compiles that schema (tsconfig's: a second or so), which a restart would throw away, so
+ * such a job runs to its end; later ones, compiled already, are cut short as any other. Schema text
+ * always holds a `{`, `[`, `:` or a line break; a name never does.
+ */
+function catalogKey(job: ConverterJob): string | null {
+  if (job.kind !== 'validate' || typeof job.request.schema !== 'string' || /[\n{}[\]:]/.test(job.request.schema)) return null;
+  const schema = job.request.schema.trim().toLowerCase();
+  return schema === 'auto' ? `auto ${job.request.filename ?? ''}` : schema;
+}
+
 interface Pending {
   id: number;
   job: ConverterJob;
@@ -25,6 +37,8 @@ export class ConverterClient {
   private nextId = 1;
   private running: Pending | null = null;
   private queued: Pending | null = null;
+  /** Catalog schemas the current worker has checked with once (compiled, cached in it). */
+  private readonly warm = new Set<string>();
 
   constructor(private readonly url: string = CONVERTER_WORKER_URL) {}
 
@@ -33,19 +47,28 @@ export class ConverterClient {
       const pending: Pending = { id: this.nextId++, job, resolve };
       this.queued?.resolve(null);
       this.queued = pending;
-      if (this.running && performance.now() - (this.running.startedAt ?? 0) > RESTART_AFTER_MS) {
+      if (this.running && performance.now() - (this.running.startedAt ?? 0) > RESTART_AFTER_MS && !this.isFirstCatalogCheck(this.running)) {
         this.running.resolve(null);
         this.running = null;
-        this.worker?.terminate();
-        this.worker = null;
+        this.terminate();
       }
       this.pump();
     });
   }
 
-  dispose(): void {
+  private isFirstCatalogCheck(pending: Pending): boolean {
+    const key = catalogKey(pending.job);
+    return key !== null && !this.warm.has(key);
+  }
+
+  private terminate(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.warm.clear();
+  }
+
+  dispose(): void {
+    this.terminate();
     this.running?.resolve(null);
     this.queued?.resolve(null);
     this.running = this.queued = null;
@@ -68,6 +91,8 @@ export class ConverterClient {
       const running = this.running;
       if (!running || running.id !== event.data.id) return;
       this.running = null;
+      const key = catalogKey(running.job);
+      if (key !== null) this.warm.add(key);
       running.resolve({ answer: event.data.answer, elapsedMs: performance.now() - (running.startedAt ?? 0) });
       this.pump();
     };
@@ -75,8 +100,7 @@ export class ConverterClient {
       event.preventDefault();
       const running = this.running;
       this.running = null;
-      this.worker?.terminate();
-      this.worker = null;
+      this.terminate();
       running?.resolve({
         answer: {
           success: false,

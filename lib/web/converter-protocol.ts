@@ -1,8 +1,9 @@
 // The messages between the playground and its converter web worker (public/workers/convert.worker.js).
-import type { ConvertRequest, ConvertResult, ValidateRequest, ValidateResult, ValidationIssue } from '@/lib/converter';
+import type { ConvertRequest, ConvertResult, ValidationIssue } from '@/lib/converter';
 import type { ErrorCode } from '@/lib/errors/error-codes';
+import type { SchemaValidateRequest, SchemaValidateResult } from '@/lib/schema';
 
-export type ConverterJob = { kind: 'convert'; request: ConvertRequest } | { kind: 'validate'; request: ValidateRequest };
+export type ConverterJob = { kind: 'convert'; request: ConvertRequest } | { kind: 'validate'; request: SchemaValidateRequest };
 
 /**
  * The API's error body, without the request id (nothing went over the network). The worker sends
@@ -14,7 +15,7 @@ export interface ConverterFailure {
 }
 
 /** What the API would have answered: its 200 body, or its error body. */
-export type ConverterAnswer = ConvertResult | ValidateResult | ConverterFailure;
+export type ConverterAnswer = ConvertResult | SchemaValidateResult | ConverterFailure;
 
 export interface ConverterJobMessage {
   id: number;

@@ -39,6 +39,8 @@ export interface ParameterView {
   required: boolean;
   type: string;
   description: string;
+  /** The parameter's example, when the document gives one as text (a path parameter's value in the samples). */
+  example?: string;
 }
 
 export interface OperationView {
@@ -128,6 +130,7 @@ export function toApiReferenceView(doc: Json): ApiReferenceView {
             required: param.required === true,
             type: typeText(param.schema),
             description: str(param.description),
+            ...(typeof param.example === 'string' ? { example: param.example } : {}),
           };
         }),
         requestBody: mediaViews(resolve(op.requestBody).content, resolve),

@@ -1,8 +1,11 @@
 // The playground's state, the API request it stands for, and its normalisation from untrusted input (share links).
-import type { ConvertRequest, ValidateRequest } from '@/lib/converter';
+import type { ConvertRequest } from '@/lib/converter';
+import type { SchemaValidateRequest } from '@/lib/schema';
 import { OPTION_NAMES, OPTION_TABLE, type OptionName, type OptionTable, type OptionValue } from '@/lib/converter/option-table';
 
 export type PlaygroundMode = 'convert' | 'validate';
+export type SchemaSource = 'none' | 'catalog' | 'auto' | 'text';
+export const SCHEMA_SOURCES: readonly SchemaSource[] = ['none', 'catalog', 'auto', 'text'];
 /** `jsonc` only matters to validate (strict JSON vs JSON with comments); convert reads JSONC as `json`. */
 export type InputFormat = 'yaml' | 'json' | 'jsonc';
 export type OutputFormat = 'yaml' | 'json';
@@ -14,8 +17,18 @@ export interface PlaygroundState {
   outputFormat: OutputFormat;
   preserveComments: boolean;
   preserveAnchors: boolean;
-  /** Validate only: the text of a JSON Schema (JSON or YAML) the input is checked against; absent or blank: none. */
+  /**
+   * Validate only: what the input is checked against. `text` (the default when `schema` is set): the
+   * JSON Schema in `schema`; `catalog`: the catalog schema `catalogSchema` (an id); `auto`: the catalog
+   * schema `filename` matches; absent or `none`: no schema.
+   */
+  schemaSource?: SchemaSource;
+  /** The text of a JSON Schema (JSON or YAML); absent or blank: none. */
   schema?: string;
+  /** A catalog schema's id. */
+  catalogSchema?: string;
+  /** The document's path, matched with the catalog's fileMatch patterns. */
+  filename?: string;
   /** The output formatting options and the YAML version; absent (or partly): the defaults. */
   options?: PlaygroundOptions;
 }
@@ -37,15 +50,28 @@ export type PlaygroundOptions = { [K in PopoverOptionName]?: OptionValue<K> };
 
 export type PlaygroundConvertBody = ConvertRequest;
 
-export type PlaygroundRequest = { endpoint: '/api/convert'; body: PlaygroundConvertBody } | { endpoint: '/api/validate'; body: ValidateRequest };
+export type PlaygroundRequest =
+  | { endpoint: '/api/convert'; body: PlaygroundConvertBody }
+  | { endpoint: '/api/validate'; body: SchemaValidateRequest };
+
+/** The schema source a state stands for: its own, or (states from before there was a choice) the text when it has one. */
+export function schemaSourceOf(state: PlaygroundState): SchemaSource {
+  return state.schemaSource ?? (state.schema?.trim() ? 'text' : 'none');
+}
 
 /** The exact body the API receives for this state (what the browser converts, and what curl sends). */
 export function toPlaygroundRequest(state: PlaygroundState): PlaygroundRequest {
   if (state.mode === 'validate') {
-    const body: ValidateRequest = { input: state.input, type: state.inputFormat };
+    const body: SchemaValidateRequest = { input: state.input, type: state.inputFormat };
     if (state.inputFormat === 'yaml' && state.options?.yamlVersion === '1.1') body.yamlVersion = '1.1';
+    const source = schemaSourceOf(state);
     // Sent as the text the user wrote: the API reads a schema given as JSON or YAML text.
-    if (state.schema !== undefined && state.schema.trim() !== '') body.schema = state.schema;
+    if (source === 'text' && state.schema !== undefined && state.schema.trim() !== '') body.schema = state.schema;
+    if (source === 'catalog' && state.catalogSchema) body.schema = state.catalogSchema;
+    if (source === 'auto' && state.filename?.trim()) {
+      body.schema = 'auto';
+      body.filename = state.filename;
+    }
     return { endpoint: '/api/validate', body };
   }
   const body: PlaygroundConvertBody = {
@@ -115,6 +141,11 @@ export function parsePlaygroundState(value: unknown): PlaygroundState | null {
     preserveAnchors: v.preserveAnchors === true,
   };
   if (typeof v.schema === 'string' && v.schema !== '') state.schema = v.schema;
+  const source = SCHEMA_SOURCES.find((s) => s === v.schemaSource);
+  if (source) state.schemaSource = source;
+  // A catalog id is a file name's stem; a path fits the API's bound. Anything else is dropped.
+  if (typeof v.catalogSchema === 'string' && /^[A-Za-z0-9._-]{1,200}$/.test(v.catalogSchema)) state.catalogSchema = v.catalogSchema;
+  if (typeof v.filename === 'string' && v.filename.length <= 1024 && !/[\u0000-\u001f\u007f]/.test(v.filename)) state.filename = v.filename;
   const options = parseOptions(v.options);
   if (options) state.options = options;
   return state;

@@ -3,10 +3,9 @@ import { convert } from '@/lib/converter';
 import { toConversionView } from './conversion-view';
 import { runConverterJob } from './run-converter-job';
 import { SAMPLES } from './samples';
-import { SCHEMA_SAMPLES } from './schema-samples';
-
-/** Sample documents (lib/web/samples.ts) and the sample schema each satisfies. */
-const PAIRS: Array<[sample: string, schema: string]> = [['compose', 'compose']];
+import fs from 'node:fs';
+import path from 'node:path';
+import { bundledCatalog } from '@/lib/catalog/bundled-catalog';
 import { toPlaygroundRequest } from './playground-state';
 
 describe('the playground converter job', () => {
@@ -53,20 +52,25 @@ describe('the playground converter job', () => {
     }
   });
 
-  it('checks the sample documents against the sample schemas: each valid for its own, violations placed', () => {
-    const check = (sampleId: string, schemaId: string) => {
-      const sample = SAMPLES.find((s) => s.id === sampleId)!;
-      const schema = SCHEMA_SAMPLES.find((s) => s.id === schemaId)!.text;
-      const answer = runConverterJob({ kind: 'validate', request: { input: sample.state.input, type: 'yaml', schema } });
-      if (!answer.success || !('valid' in answer)) throw new Error(JSON.stringify(answer));
-      return answer;
-    };
-    for (const [sampleId, schemaId] of PAIRS) expect(check(sampleId, schemaId).errors, `${sampleId} / ${schemaId}`).toStrictEqual([]);
-    // The Kubernetes sample is a Deployment and a Service: only the second breaks the Deployment schema.
-    const stream = check('kubernetes', 'kubernetes-deployment');
-    expect(stream.valid).toBe(false);
-    expect(new Set(stream.errors.map((e) => e.document))).toStrictEqual(new Set([1]));
-    expect(check('kubernetes', 'compose').errors[0]).toMatchObject({ code: 'SCHEMA_REQUIRED', path: '/services', line: 2, column: 1, document: 0 });
+  it("checks the Compose sample against the Compose schema a user passes: valid; a catalog name in the API's words", () => {
+    const sample = SAMPLES.find((s) => s.id === 'compose')!;
+    const schema = fs.readFileSync(path.join(__dirname, '../../test/schema/fixtures/compose-spec.json'), 'utf8');
+    expect(runConverterJob({ kind: 'validate', request: { input: sample.state.input, type: 'yaml', schema } })).toStrictEqual({
+      success: true,
+      valid: true,
+      errors: [],
+    });
+    const catalog = bundledCatalog();
+    const byName = runConverterJob(
+      { kind: 'validate', request: { input: 'apiVersion: v2\nversion: 1.0.0\n', type: 'yaml', schema: 'chart' } },
+      catalog,
+    );
+    expect(byName).toMatchObject({ success: true, valid: false, schema: { id: 'chart' }, errors: [{ code: 'SCHEMA_REQUIRED', path: '/name' }] });
+    const unknown = runConverterJob({ kind: 'validate', request: { input: 'a: 1', type: 'yaml', schema: 'no-such-schema' } }, catalog);
+    expect(unknown).toMatchObject({
+      success: false,
+      error: { code: 'bad_request', message: expect.stringMatching(/^Unknown schema "no-such-schema"/) },
+    });
   });
 
   it("answers a schema it cannot use with the API's 400 body", () => {

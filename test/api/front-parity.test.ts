@@ -21,6 +21,7 @@ const COMPARED_HEADERS = [
   'x-conversion-comments-count',
   'x-conversion-documents',
   'x-conversion-warnings',
+  'etag',
 ];
 
 interface Call {
@@ -115,6 +116,41 @@ const CALLS: Call[] = [
   },
   { name: 'OpenAPI document', method: 'GET', path: '/api/openapi.json' },
   { name: 'OpenAPI document in YAML', method: 'GET', path: '/api/openapi.yaml' },
+  { name: 'the schema catalog', method: 'GET', path: '/api/schemas' },
+  { name: 'one catalog schema', method: 'GET', path: '/api/schemas/github-workflow' },
+  { name: 'one catalog schema, percent-encoded id', method: 'GET', path: '/api/schemas/openapi-3.%58' },
+  {
+    name: 'a catalog schema not changed (304)',
+    method: 'GET',
+    path: '/api/schemas/chart',
+    headers: { 'If-None-Match': '"x", W/"wBYnJjdqQQiVea23fy2U3R"' },
+  },
+  { name: 'no such catalog schema (404)', method: 'GET', path: '/api/schemas/no-such-schema' },
+  { name: 'catalog schema, wrong method (405)', method: 'POST', path: '/api/schemas/chart' },
+  {
+    name: 'validate by catalog name',
+    method: 'POST',
+    path: '/api/validate',
+    keyed: true,
+    headers: json,
+    body: JSON.stringify({ input: 'apiVersion: v2\nname: web\n', type: 'yaml', schema: 'Helm Chart.yaml' }),
+  },
+  {
+    name: 'validate by file name',
+    method: 'POST',
+    path: '/api/validate',
+    keyed: true,
+    headers: json,
+    body: JSON.stringify({ input: 'on: push\njobs: {}\n', type: 'yaml', schema: 'auto', filename: '.github/workflows/ci.yml' }),
+  },
+  {
+    name: 'validate by file name, no match (400)',
+    method: 'POST',
+    path: '/api/validate',
+    keyed: true,
+    headers: json,
+    body: JSON.stringify({ input: 'a: 1\n', type: 'yaml', schema: 'auto', filename: 'notes/today.yaml' }),
+  },
 ];
 
 let viaNext: EmbeddedApp;

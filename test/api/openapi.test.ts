@@ -43,7 +43,8 @@ function appRoutes(dir = path.resolve(__dirname, '../../app/api'), prefix = '/ap
       }
       expect(/nextRoutes\('([^']*)'\)/.exec(source)?.[1], full).toBe(prefix);
       const served = Object.hasOwn(PUBLIC_ROUTES, prefix) ? Object.keys(PUBLIC_ROUTES[prefix as PublicPath].methods) : [];
-      found.push([prefix, METHODS.filter((m) => served.includes(m))]);
+      // Next's folder `[id]` is the document's `{id}`.
+      found.push([prefix.replace(/\[(\w+)\]/g, '{$1}'), METHODS.filter((m) => served.includes(m))]);
     }
   }
   return found;
@@ -59,6 +60,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   LiveResponse: schemas.LiveResponseSchema,
   ReadyResponse: schemas.ReadyResponseSchema,
   ErrorResponse: schemas.ErrorResponseSchema,
+  SchemaListResponse: schemas.SchemaListResponseSchema,
 };
 
 let doc: Json;

@@ -100,7 +100,8 @@ describe('POST /api/validate with schema', () => {
   it('refuses a schema that is not one, with 400', async () => {
     await expectError(await postJson('/api/validate', { input: 'a: 1', type: 'yaml', schema: 5 }), 400, {
       code: 'bad_request',
-      message: 'Field "schema" must be a JSON Schema: an object (or true or false), or its JSON or YAML text.',
+      message:
+        'Field "schema" must be a JSON Schema: an object (or true or false), or its JSON or YAML text; or a catalog schema\'s name or id, or "auto".',
     });
     await expectError(await postJson('/api/validate', { input: 'a: 1', type: 'yaml', schema: { minimum: 'one' } }), 400, {
       code: 'bad_request',

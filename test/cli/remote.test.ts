@@ -80,6 +80,23 @@ describe('--remote gives what the offline CLI gives', () => {
     expect(await runCli(['validate', 'docs/good.yaml', '--schema', 'schema.yaml', '--remote'], { cwd: dir, env })).toStrictEqual(local);
   });
 
+  it('validate --schema auto and --schema NAME: the server picks the same catalog schema, with the same answers', async () => {
+    mkdirSync(path.join(dir, '.github', 'workflows'), { recursive: true });
+    writeFileSync(path.join(dir, '.github', 'workflows', 'ci.yml'), 'on: push\njobs:\n  test:\n    steps:\n      - run: npm test\n');
+    mkdirSync(path.join(dir, 'chart'), { recursive: true });
+    writeFileSync(path.join(dir, 'chart', 'Chart.yaml'), 'apiVersion: v2\nname: web\nversion: 1.0.0\n');
+    const auto = ['validate', '--schema', 'auto', '--format', 'github', '.github/workflows/ci.yml', 'chart/Chart.yaml', 'docs/good.yaml'];
+    const local = await runCli(auto, { cwd: dir });
+    expect(local.code).toBe(1);
+    expect(local.stderr).toContain(
+      '::error file=.github/workflows/ci.yml,line=3,col=3::/jobs/test must have the property "runs-on". (SCHEMA_REQUIRED)',
+    );
+    expect(local.stdout).toBe('chart/Chart.yaml: valid (Helm Chart.yaml)\ndocs/good.yaml: valid\n');
+    expect(await runCli([...auto, '--remote'], { cwd: dir, env })).toStrictEqual(local);
+    const byName = ['validate', '--schema', 'Helm Chart.yaml', 'chart/Chart.yaml'];
+    expect(await runCli([...byName, '--remote'], { cwd: dir, env })).toStrictEqual(await runCli(byName, { cwd: dir }));
+  });
+
   it('convert of a broken file: exit 1 and its position', async () => {
     const r = await runCli(['convert', 'docs/dup.yaml', '--remote'], { cwd: dir, env });
     expect(r).toStrictEqual({

@@ -269,9 +269,57 @@ describe('drafts', () => {
   });
 
   it('refuses other drafts, naming the accepted ones', () => {
-    expect(refusal({ $schema: 'http://json-schema.org/draft-04/schema#' })).toBe(
-      'The schema\'s "$schema" "http://json-schema.org/draft-04/schema#" is not a draft this service reads; accepted: "https://json-schema.org/draft/2020-12/schema" (the default) and "http://json-schema.org/draft-07/schema#".',
+    expect(refusal({ $schema: 'http://json-schema.org/draft-03/schema#' })).toBe(
+      'The schema\'s "$schema" "http://json-schema.org/draft-03/schema#" is not a draft this service reads; accepted: ' +
+        '"http://json-schema.org/draft-04/schema#" (draft-04), "http://json-schema.org/draft-06/schema#" (draft-06), ' +
+        '"http://json-schema.org/draft-07/schema#" (draft-07), "https://json-schema.org/draft/2019-09/schema" (2019-09), ' +
+        '"https://json-schema.org/draft/2020-12/schema" (2020-12); none means 2020-12.',
     );
+  });
+
+  it('reads draft-04 in its own words: id, boolean exclusiveMaximum', () => {
+    const schema = {
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      id: 'https://example.com/ports.json',
+      definitions: { port: { type: 'integer', maximum: 65536, exclusiveMaximum: true } },
+      properties: { port: { $ref: '#/definitions/port' } },
+    };
+    expect(places('port: 65535\n', schema)).toStrictEqual([]);
+    expect(places('port: 65536\n', schema)).toStrictEqual(['SCHEMA_RANGE /port @1:7']);
+  });
+
+  it('reads the unversioned "http://json-schema.org/schema#" of kubernetes-json-schema as draft-04', () => {
+    // Shaped as that project's generator writes Kubernetes schemas: x-kubernetes-* keywords, int32 formats, nullable types.
+    const deployment = {
+      $schema: 'http://json-schema.org/schema#',
+      type: 'object',
+      required: ['apiVersion', 'kind', 'spec'],
+      properties: {
+        apiVersion: { type: ['string', 'null'], enum: ['apps/v1'] },
+        kind: { type: ['string', 'null'], enum: ['Deployment'] },
+        spec: {
+          type: 'object',
+          properties: { replicas: { type: 'integer', format: 'int32' }, paused: { type: 'boolean' } },
+          'x-kubernetes-preserve-unknown-fields': false,
+        },
+      },
+      'x-kubernetes-group-version-kind': [{ group: 'apps', kind: 'Deployment', version: 'v1' }],
+    };
+    expect(places('apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: 3\n', deployment)).toStrictEqual([]);
+    expect(places('apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: three\n', deployment)).toStrictEqual([
+      'SCHEMA_TYPE /spec/replicas @4:13',
+    ]);
+  });
+
+  it('reads draft-06 and 2019-09', () => {
+    const draft06 = { $schema: 'http://json-schema.org/draft-06/schema#', properties: { a: { const: 1 } } };
+    expect(places('a: 2\n', draft06)).toStrictEqual(['SCHEMA_ENUM /a @1:4']);
+    const draft2019 = {
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      dependentRequired: { tls: ['cert'] },
+      properties: { tls: { type: 'boolean' } },
+    };
+    expect(places('tls: true\n', draft2019)).toStrictEqual(['SCHEMA_REQUIRED /cert @1:1']);
   });
 
   it('accepts the schema as JSON or YAML text', () => {

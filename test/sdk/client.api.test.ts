@@ -112,6 +112,30 @@ describe('@yamljson/sdk against a running server', () => {
     expect(yaml).toContain(`- url: ${baseUrl}`);
   });
 
+  it('schemas and schema: the catalog, one schema, validate by name; an unknown id is a 404 not_found YamljsonError', async () => {
+    const list = await client.schemas();
+    expect(list.schemas.find((entry) => entry.id === 'chart')?.name).toBe('Helm Chart.yaml');
+    const schema = await client.schema('chart');
+    expect(schema.$id).toBe('https://json.schemastore.org/chart.json');
+    const checked = await client.validate({
+      input: 'apiVersion: v2\nname: web\nversion: 1.0.0\n',
+      type: 'yaml',
+      schema: 'auto',
+      filename: 'Chart.yaml',
+    });
+    expect(checked).toStrictEqual({
+      success: true,
+      valid: true,
+      errors: [],
+      schema: { id: 'chart', name: 'Helm Chart.yaml', url: 'https://json.schemastore.org/chart.json', matchedPattern: 'Chart.yaml' },
+    });
+    // A client of its own: this test file's counted client holds its answers to 200s (no retries).
+    const error = await new Yamljson({ baseUrl }).schema('no-such-schema').catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(YamljsonError);
+    expect((error as YamljsonError).status).toBe(404);
+    expect((error as YamljsonError).code).toBe('not_found');
+  });
+
   it('the checked-in types are what openapi-typescript makes of the /api/openapi.json this server serves', async () => {
     const served = await client.openapi();
     const checkedIn = readFileSync(path.resolve(__dirname, '../..', SDK_SCHEMA_FILE), 'utf8');

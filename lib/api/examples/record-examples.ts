@@ -26,7 +26,15 @@ import { dependencyUnavailable } from '../errors';
 import { PUBLIC_ROUTES, type PublicPath } from '../public-routes';
 import { endpointFor } from '../route-table';
 import { ConversionPool, defaultRunLimits } from '../run-converter';
-import { convertRequestExamples, EXAMPLE_KEYS, formatRequestExamples, rawConvertRequests, validateRequestExamples } from '../openapi-examples';
+import {
+  convertRequestExamples,
+  EXAMPLE_KEYS,
+  formatRequestExamples,
+  rawConvertRequests,
+  SCHEMA_EXAMPLE_ID,
+  SCHEMA_LIST_EXAMPLE_ENTRIES,
+  validateRequestExamples,
+} from '../openapi-examples';
 import { silentLogger } from '@/lib/observability/logger';
 import { Metrics } from '@/lib/observability/metrics';
 
@@ -40,6 +48,8 @@ export interface ExampleCall {
   contentType?: string;
   /** A JSON body (sent as JSON) or text (sent as is). */
   body?: unknown;
+  /** The route's `[id]`, filled in the path sent. */
+  params?: Record<string, string>;
 }
 
 /** The answer, with what varies from call to call made fixed (see `NORMALISED`). */
@@ -93,6 +103,9 @@ export function exampleCalls(): Record<string, ExampleCall> {
     calls[`validate.${name}`] = { method: 'POST', path: '/api/validate', key: 'free', contentType: json, body: value };
   }
   calls['health.healthy'] = { method: 'GET', path: '/api/health', key: 'free' };
+  calls['schemas.list'] = { method: 'GET', path: '/api/schemas' };
+  calls['schemas.one'] = { method: 'GET', path: '/api/schemas/[id]', params: { id: SCHEMA_EXAMPLE_ID } };
+  calls['error.not_found'] = { method: 'GET', path: '/api/schemas/[id]', params: { id: 'no-such-schema' } };
   calls['live.live'] = { method: 'GET', path: '/api/health/live' };
 
   const convert = (body: unknown, extra: Partial<ExampleCall> = {}): ExampleCall => ({
@@ -188,11 +201,20 @@ async function call(c: ExampleCall): Promise<RecordedAnswer> {
   if (c.key) headers.Authorization = `Bearer ${EXAMPLE_KEYS[c.key]}`;
   if (c.contentType) headers['Content-Type'] = c.contentType;
   const body = c.body === undefined ? undefined : typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
-  const request = new Request(`http://localhost${c.path}${c.query ?? ''}`, { method: c.method, headers, body });
-  const reply = await endpointFor(PUBLIC_ROUTES[c.path], c.method)(request);
+  const path = c.params ? c.path.replace('[id]', encodeURIComponent(c.params.id!)) : c.path;
+  const request = new Request(`http://localhost${path}${c.query ?? ''}`, { method: c.method, headers, body });
+  const reply = await endpointFor(PUBLIC_ROUTES[c.path], c.method)(request, c.params);
   const text = typeof reply.body === 'string' ? reply.body : new TextDecoder().decode(reply.body);
   const contentType = reply.headers['Content-Type'] ?? null;
-  return { status: reply.status, contentType, body: normalise(contentType?.startsWith(json) ? JSON.parse(text) : text) };
+  const parsed = /^application\/(schema\+)?json/.test(contentType ?? '') ? (JSON.parse(text) as unknown) : text;
+  return { status: reply.status, contentType, body: normalise(c.path === '/api/schemas' ? shortList(parsed) : parsed) };
+}
+
+/** The catalog's list, cut to its first entries (the example shows its shape, not hundreds of entries). */
+function shortList(body: unknown): unknown {
+  const list = body as { schemas: unknown[]; external: unknown[]; files: unknown[] };
+  const short = (items: unknown[]) => items.slice(0, SCHEMA_LIST_EXAMPLE_ENTRIES);
+  return { ...list, schemas: short(list.schemas), external: short(list.external), files: short(list.files) };
 }
 
 /** Makes fixed only what must vary (NORMALISED says what). */

@@ -3,6 +3,7 @@
 import { convert, isConversionError, validate, type ConvertRequest, type Format, type ValidateType, type ValidationIssue } from '@/lib/converter';
 import { UsageError } from './errors';
 import type { ConverterFlags } from './options';
+import { cliCatalog, type FileSchema } from './schema-choice';
 
 /** A problem of the input: positioned when the converter knows where. */
 export interface Problem {
@@ -12,7 +13,8 @@ export interface Problem {
   code?: string;
 }
 
-export type Outcome = { ok: true; output: string; warnings: string[] } | { ok: false; problems: Problem[] };
+/** `schema`: validate against a catalog schema: its name. */
+export type Outcome = { ok: true; output: string; warnings: string[]; schema?: string } | { ok: false; problems: Problem[] };
 
 export interface ConvertJob {
   input: string;
@@ -31,8 +33,19 @@ export interface ValidateJob {
   input: string;
   type: ValidateType;
   yamlVersion?: ConverterFlags['yamlVersion'];
-  /** The schema's text (JSON or YAML). */
-  schema?: string;
+  /** A schema's text (JSON or YAML), a catalog entry (by name, or matched by `fileName`), or none. */
+  schema: FileSchema;
+  /** The file's path as given: `"auto"`'s `filename`. */
+  fileName: string;
+}
+
+/** The request's `schema` and `filename` for a job: the text, the entry's id, or "auto" with the path (remote: the server matches it again). */
+function schemaFields(job: ValidateJob, remote: boolean): { schema?: string; filename?: string } {
+  const { schema } = job;
+  if (schema.kind === 'text') return { schema: schema.text };
+  if (schema.kind === 'catalog')
+    return remote && schema.matchedPattern !== undefined ? { schema: 'auto', filename: job.fileName } : { schema: schema.entry.id };
+  return {};
 }
 
 export interface Engine {
@@ -70,6 +83,10 @@ function fromThrown(err: unknown): Outcome {
   return { ok: false, problems: details.length > 0 ? details.map(problemOf) : [{ message: err.message }] };
 }
 
+function usedName(result: { schema?: { name: string } }): { schema?: string } {
+  return result.schema === undefined ? {} : { schema: result.schema.name };
+}
+
 function problemOf(issue: ValidationIssue): Problem {
   return { message: issue.message, line: issue.line, column: issue.column, code: issue.code };
 }
@@ -96,11 +113,14 @@ export function localEngine(): Engine {
       }
     },
     async validate(job) {
-      const request = { input: job.input, type: job.type, yamlVersion: job.yamlVersion, schema: job.schema };
+      const request = { input: job.input, type: job.type, yamlVersion: job.yamlVersion, ...schemaFields(job, false) };
       try {
         // The schema check (ajv) loads only when a schema is given: plain validation starts faster.
-        const result = job.schema === undefined ? validate(request) : (await import('@/lib/schema')).validateDocument(request);
-        return result.valid ? { ok: true, output: '', warnings: [] } : { ok: false, problems: result.errors.map(problemOf) };
+        const result =
+          request.schema === undefined ? validate(request) : (await import('@/lib/schema')).validateDocument(request, { catalog: cliCatalog() });
+        return result.valid
+          ? { ok: true, output: '', warnings: [], ...usedName(result as { schema?: { name: string } }) }
+          : { ok: false, problems: result.errors.map(problemOf) };
       } catch (err) {
         return fromThrown(err);
       }
@@ -169,12 +189,12 @@ export function remoteEngine(baseUrl: string, apiKey: string, fetchImpl: typeof 
     convert: (job) => conversion('/api/convert', convertRequest(job)),
     format: (job) => conversion('/api/format', formatRequest(job)),
     async validate(job) {
-      const body = { input: job.input, type: job.type, yamlVersion: job.yamlVersion, schema: job.schema };
+      const body = { input: job.input, type: job.type, yamlVersion: job.yamlVersion, ...schemaFields(job, true) };
       const { status, json } = await post('/api/validate', body);
       const answer = outcomeOf(status, json);
       if (!('body' in answer)) return answer;
-      const result = answer.body as { valid: boolean; errors: ValidationIssue[] };
-      return result.valid ? { ok: true, output: '', warnings: [] } : { ok: false, problems: result.errors.map(problemOf) };
+      const result = answer.body as { valid: boolean; errors: ValidationIssue[]; schema?: { name: string } };
+      return result.valid ? { ok: true, output: '', warnings: [], ...usedName(result) } : { ok: false, problems: result.errors.map(problemOf) };
     },
   };
 }

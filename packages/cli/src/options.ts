@@ -109,7 +109,11 @@ const COMMON_FLAGS = ['format', 'quiet', 'no-progress', 'remote', 'url', 'help',
 type StringFlag = 'to' | 'from' | 'type' | 'schema' | 'out-dir' | 'format' | 'url';
 type Switch = 'in-place' | 'check' | 'quiet' | 'no-progress' | 'remote' | 'help' | 'version';
 
-export type Parsed = { kind: 'help'; command?: Command } | { kind: 'version' } | { kind: 'run'; options: CliOptions };
+export type Parsed =
+  | { kind: 'help'; command?: Command }
+  | { kind: 'version' }
+  | { kind: 'schemas'; filter?: string }
+  | { kind: 'run'; options: CliOptions };
 
 export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
@@ -127,8 +131,12 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     if (values.help) return { kind: 'help' };
     throw new UsageError('No command given: yamljson convert | validate | format (yamljson --help).');
   }
+  if (first === 'schemas') {
+    if (inputs.length > 1 || Object.keys(values).length > 0) throw new UsageError('yamljson schemas takes one word to look for, and no flags.');
+    return { kind: 'schemas', filter: inputs[0] };
+  }
   if (first !== 'convert' && first !== 'validate' && first !== 'format') {
-    throw new UsageError(`Unknown command "${first}"; the commands are convert, validate and format (yamljson --help).`);
+    throw new UsageError(`Unknown command "${first}"; the commands are convert, validate, format and schemas (yamljson --help).`);
   }
   const command: Command = first;
   if (values.help) return { kind: 'help', command };
@@ -240,8 +248,9 @@ export const HELP: Record<'main' | Command, string> = {
 
 Usage:
   yamljson convert [files|folders|globs...] [--to json|yaml] [--in-place | --out-dir DIR]
-  yamljson validate [files...] [--type yaml|json|jsonc] [--schema schema.json]
+  yamljson validate [files...] [--type yaml|json|jsonc] [--schema schema.json | NAME | auto]
   yamljson format [files...] [--check | --in-place]
+  yamljson schemas [WORD]      the built-in schema catalog (SchemaStore's): id and name
 
 No file, or "-": stdin to stdout. A folder means its .yaml, .yml, .json and .jsonc files.
 
@@ -271,6 +280,10 @@ ${optionHelp('convert')}
 
   --type yaml|json|jsonc   default: from the extension (.json: strict JSON, .jsonc: JSONC, else YAML)
   --schema FILE            a JSON Schema (JSON or YAML) every document must satisfy
+  --schema NAME            a schema of the built-in catalog, by id or name (yamljson schemas lists them)
+  --schema auto            each file's catalog schema, matched by its path as editors match SchemaStore's
+                           fileMatch patterns (.github/workflows/*.yml, Chart.yaml, tsconfig*.json...);
+                           a path no pattern matches is checked as YAML/JSON only, with a warning
   --format text|github, --remote, --url URL, --quiet, --no-progress
 
 Converter options (the API's fields of the same names):

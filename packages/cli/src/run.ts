@@ -10,6 +10,7 @@ import { expandInputs, type InputFile } from './inputs';
 import { HELP, parseCommandLine, type CliOptions } from './options';
 import { Progress, type ProgressStream } from './progress';
 import { problemLine, warningLine, wouldChangeLine } from './report';
+import { type FileSchema, listSchemas, readSchemaOption, schemaForFile } from './schema-choice';
 
 export interface Io {
   cwd: string;
@@ -30,6 +31,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     if (parsed.kind === 'help') {
       io.stdout.write(HELP[parsed.command ?? 'main']);
+      return EXIT_OK;
+    }
+    if (parsed.kind === 'schemas') {
+      io.stdout.write(listSchemas(parsed.filter));
       return EXIT_OK;
     }
     return await runCommand(parsed.options, io);
@@ -87,14 +92,7 @@ const REMOTE_IN_FLIGHT = 4;
 async function runCommand(options: CliOptions, io: Io): Promise<number> {
   const engine = engineFor(options, io);
   const files = expandInputs(options.inputs, io.cwd);
-  let schema: string | undefined;
-  if (options.schema !== undefined) {
-    try {
-      schema = readFileSync(path.resolve(io.cwd, options.schema), 'utf8');
-    } catch (err) {
-      throw new UsageError(`--schema ${options.schema}: ${(err as Error).message}`);
-    }
-  }
+  const schema = readSchemaOption(options.schema, io.cwd);
   const sizes = files.map((f) => (f.path ? statSync(f.path).size : 0));
   const totalBytes = sizes.reduce((a, b) => a + b, 0);
   const progress = new Progress(io.stderr, files.length, totalBytes, options.progress && options.report === 'text' && !options.quiet);
@@ -104,7 +102,7 @@ async function runCommand(options: CliOptions, io: Io): Promise<number> {
   let changed = 0;
   let written = 0;
   /** Reads a file and runs the operation on it. */
-  const work = async (file: InputFile): Promise<{ input: string; outcome: Outcome; to: Format }> => {
+  const work = async (file: InputFile): Promise<{ input: string; outcome: Outcome; to: Format; notice?: string }> => {
     const bytes = file.path ? readFileSync(file.path) : await io.readStdin();
     const to = outputFormat(options, file);
     let input: string;
@@ -115,7 +113,9 @@ async function runCommand(options: CliOptions, io: Io): Promise<number> {
       const problems = (err.details ?? []).map((d) => ({ message: d.message, line: d.line, column: d.column, code: d.code }));
       return { input: '', outcome: { ok: false, problems }, to };
     }
-    return { input, outcome: await operate(engine, options, file, input, schema, to), to };
+    const fileSchema = schemaForFile(schema, file.name);
+    const notice = fileSchema.kind === 'none' ? fileSchema.notice : undefined;
+    return { input, outcome: await operate(engine, options, file, input, fileSchema, to), to, notice };
   };
   // --remote keeps a few requests in flight (the server queues 4 per account); results are still
   // reported and written in the files' order. Offline the converter runs one file at a time.
@@ -129,7 +129,9 @@ async function runCommand(options: CliOptions, io: Io): Promise<number> {
       started.catch(() => {});
       pending.push(started);
     }
-    const { input, outcome, to } = await pending.shift()!;
+    const { input, outcome, to, notice } = await pending.shift()!;
+    // A file checked without the schema --schema auto looked for: said in the file's turn, as its problems are.
+    if (notice !== undefined && !options.quiet) say(warningLine(options.report, file.name, notice));
     if (!outcome.ok) {
       invalid++;
       for (const problem of outcome.problems) say(problemLine(options.report, file.name, problem));
@@ -138,7 +140,7 @@ async function runCommand(options: CliOptions, io: Io): Promise<number> {
       const result = deliver(options, io, file, input, outcome.output, to);
       if (result === 'changed') changed++;
       if (result === 'written') written++;
-      if (result === 'valid' && !options.quiet) io.stdout.write(`${file.name}: valid\n`);
+      if (result === 'valid' && !options.quiet) io.stdout.write(`${file.name}: valid${outcome.schema ? ` (${outcome.schema})` : ''}\n`);
     }
     progress.tick(sizes[i]!);
   }
@@ -163,7 +165,7 @@ function outputFormat(options: CliOptions, file: InputFile): Format {
   return options.to ?? other(inputFormat(options, file));
 }
 
-function operate(engine: Engine, options: CliOptions, file: InputFile, input: string, schema: string | undefined, to: Format): Promise<Outcome> {
+function operate(engine: Engine, options: CliOptions, file: InputFile, input: string, schema: FileSchema, to: Format): Promise<Outcome> {
   const flags = options.converter;
   switch (options.command) {
     case 'convert':
@@ -171,7 +173,7 @@ function operate(engine: Engine, options: CliOptions, file: InputFile, input: st
     case 'format':
       return engine.format({ input, type: options.type ?? typeOfName(file.name), flags });
     case 'validate':
-      return engine.validate({ input, type: options.type ?? typeOfName(file.name), yamlVersion: flags.yamlVersion, schema });
+      return engine.validate({ input, type: options.type ?? typeOfName(file.name), yamlVersion: flags.yamlVersion, schema, fileName: file.name });
   }
 }
 

@@ -21,6 +21,9 @@ export type HealthResponse = Schemas['HealthResponse'];
 export type LiveResponse = Schemas['LiveResponse'];
 export type ReadyResponse = Schemas['ReadyResponse'];
 export type ErrorResponse = Schemas['ErrorResponse'];
+export type SchemaListResponse = Schemas['SchemaListResponse'];
+export type CatalogEntry = Schemas['CatalogEntry'];
+export type SchemaUsed = Schemas['SchemaUsed'];
 
 type RawQuery = NonNullable<paths['/api/convert']['post']['parameters']['query']>;
 /** Raw mode's options: `from` and `to`, and the same options as the JSON body's, as values. */
@@ -138,6 +141,18 @@ export class Yamljson {
   async ready(options: CallOptions = {}): Promise<ReadyResponse> {
     const { data, error, response } = await this.#client.GET('/api/health/ready', { signal: options.signal });
     return settled(data, error, response);
+  }
+
+  /** GET /api/schemas: the built-in schema catalog (no key needed); `validate` takes an entry's id or name as `schema`. */
+  async schemas(options: CallOptions = {}): Promise<SchemaListResponse> {
+    const { data, error, response } = await this.#client.GET('/api/schemas', { signal: options.signal });
+    return settled(data, error, response);
+  }
+
+  /** GET /api/schemas/{id}: one catalog schema, the JSON Schema itself (404 `not_found` for an unknown id). */
+  async schema(id: string, options: CallOptions = {}): Promise<Record<string, unknown>> {
+    const { data, error, response } = await this.#client.GET('/api/schemas/{id}', { params: { path: { id } }, signal: options.signal });
+    return settled(data as Record<string, unknown> | undefined, error, response);
   }
 
   /** GET /api/openapi.json: the OpenAPI document these types were generated from. */

@@ -40,7 +40,7 @@ export interface paths {
         put?: never;
         /**
          * Validate YAML, JSON or JSONC
-         * @description Invalid input is a normal answer: 200 with `valid: false` and every error found (at most 100). With `schema` (JSON Schema draft 2020-12 or draft-07), a document that parses is also checked against it: each violation comes with the line and column of its node, its JSON Pointer `path`, the failed `keyword` and a `SCHEMA_*` code; each document of a YAML stream is checked on its own (`document` says which). A schema that cannot be used is a 400 naming why: not a schema, a remote `$ref`, past the size bounds, a `pattern` that does not run in linear time (patterns run on RE2: no backreferences or lookaround), a schema that applies itself to the same value without end (`{"$ref": "#"}`). A check that runs past the time limit of one conversion is a 422 `limit_exceeded`.
+         * @description Invalid input is a normal answer: 200 with `valid: false` and every error found (at most 100). With `schema` (a JSON Schema of drafts 04 to 2020-12, a built-in catalog schema by name or id, or `"auto"` with `filename`), a document that parses is also checked against it: each violation comes with the line and column of its node, its JSON Pointer `path`, the failed `keyword` and a `SCHEMA_*` code; each document of a YAML stream is checked on its own (`document` says which). A catalog schema used is named in the answer's `schema`. A schema that cannot be used is a 400 naming why: not a schema, an unknown catalog name, `"auto"` without `filename` or with one no catalog pattern matches (or that matches an entry SchemaStore hosts elsewhere), a remote `$ref`, past the size bounds, a `pattern` that does not run in linear time (patterns run on RE2: no backreferences or lookaround), a schema that applies itself to the same value without end (`{"$ref": "#"}`). A check that runs past the time limit of one conversion is a 422 `limit_exceeded`.
          */
         post: operations["validate"];
         delete?: never;
@@ -116,6 +116,46 @@ export interface paths {
          * @description Asks the database, and Redis when one is configured, each within its deadline (DATABASE_TIMEOUT_MS, REDIS_TIMEOUT_MS). No key and no quota. 503 `unavailable` names those that did not answer in `error.dependencies`. `/api/health/live` says only that the process answers (liveness); `/api/health` needs a key.
          */
         get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The built-in schema catalog (no key)
+         * @description SchemaStore's schemas built into the service (the ones SchemaStore hosts itself, at one commit, Apache-2.0), by id, name, description and fileMatch patterns, and its entries hosted elsewhere (not built in). `POST /api/validate` takes an id or a name as `schema`, or `"auto"` with `filename`. No key and no quota.
+         */
+        get: operations["listCatalogSchemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schemas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One schema of the catalog (no key)
+         * @description The JSON Schema itself, as SchemaStore wrote it (white space between tokens removed): an entry's (`GET /api/schemas` lists them) or one an entry refers to (`base`, `partial-*`). The playground fetches catalog schemas here. No key and no quota.
+         */
+        get: operations["getCatalogSchema"];
         put?: never;
         post?: never;
         delete?: never;
@@ -303,10 +343,19 @@ export interface components {
              * @enum {string}
              */
             yamlVersion?: "1.1" | "1.2";
-            /** @description A JSON Schema the document must satisfy: draft 2020-12 (the default) or draft-07, chosen by its `$schema`; an object, or its JSON or YAML text. Each violation is an error with the line and column of the offending node (a missing property: its object's key; an extra property: its key; a wrong value: the value), its JSON Pointer `path`, the failed `keyword` and a `SCHEMA_*` code. Checked only when the document parses; each document of a YAML stream is checked on its own (errors carry `document`). `$ref` must point inside the schema: remote schemas are never fetched. At most 256 KB, 64 levels and 20,000 objects and arrays; formats (date-time, email, uri...) are checked. */
+            /**
+             * @description What the document must satisfy: a JSON Schema (an object, or its JSON or YAML text; drafts 04, 06, 07, 2019-09 and 2020-12, chosen by its `$schema`, 2020-12 when it names none), a built-in catalog schema by name or id (`"GitHub Workflow"`, `"github-workflow"`, any letter case; `GET /api/schemas` lists them), or `"auto"`: the catalog schema whose fileMatch patterns match `filename`. The answer's `schema` names the catalog schema used. Each violation is an error with the line and column of the offending node (a missing property: its object's key; an extra property: its key; a wrong value: the value), its JSON Pointer `path`, the failed `keyword` and a `SCHEMA_*` code. Checked only when the document parses; each document of a YAML stream is checked on its own (errors carry `document`). A user's schema: `$ref` must point inside it (remote schemas are never fetched); at most 256 KB, 64 levels and 20,000 objects and arrays. A catalog schema: its `$ref`s to other catalog schemas resolve inside the catalog, nothing is fetched. Formats (date-time, email, uri...) are checked.
+             * @example github-workflow
+             * @example auto
+             */
             schema?: {
                 [key: string]: unknown;
             } | boolean | string;
+            /**
+             * @description With `"schema": "auto"`: the path of the document (`.github/workflows/ci.yml`, `charts/web/Chart.yaml`), matched with the catalog's fileMatch patterns as editors match them: each pattern is prefixed with `**\/` and matched against the whole path (`/` or `\` separators), case-sensitively; when several entries match, the pattern with the most literal characters wins. Ignored otherwise.
+             * @example .github/workflows/ci.yml
+             */
+            filename?: string;
         };
         ConversionMetadata: {
             /** @description Bytes of UTF-8 in `input`. */
@@ -331,12 +380,68 @@ export interface components {
             /** @description What the output cannot say exactly (.inf, unknown tags, JSONC output, expanded aliases, ...). */
             warnings: string[];
         };
+        SchemaUsed: {
+            /** @description The catalog id (`GET /api/schemas/{id}`). */
+            id: string;
+            /** @description SchemaStore's name of it. */
+            name: string;
+            /** @description Where SchemaStore serves it (what other schemas refer to it by). */
+            url: string;
+            /** @description `schema: "auto"`: the fileMatch pattern that matched `filename`. */
+            matchedPattern?: string;
+        };
         ValidateResponse: {
             /** @constant */
             success: true;
             valid: boolean;
             /** @description Every problem found (at most 100); empty when valid. */
             errors: components["schemas"]["ValidationIssue"][];
+            /** @description With `schema` a catalog name or id, or `"auto"`: the catalog schema used. Absent otherwise. */
+            schema?: components["schemas"]["SchemaUsed"];
+        };
+        CatalogEntry: {
+            /**
+             * @description The schema file's name without `.json`: what `schema` and `GET /api/schemas/{id}` take.
+             * @example github-workflow
+             */
+            id: string;
+            /** @description SchemaStore's name; `schema` takes it too (any letter case). */
+            name: string;
+            description: string;
+            /** @description The file patterns `schema: "auto"` matches `filename` with. */
+            fileMatch: string[];
+            /** @description Where SchemaStore serves it; `$ref`s to it (and to the others) resolve inside the catalog. */
+            url: string;
+            /**
+             * @description The JSON Schema draft its `$schema` names (draft-07 when none).
+             * @enum {string}
+             */
+            draft: "draft-04" | "draft-06" | "draft-07" | "2019-09" | "2020-12";
+            /** @description Present when the schema cannot be used, saying why (it refers to a schema hosted outside the catalog, which is never fetched): validating with it answers 400 with this message. */
+            unusable?: string;
+        };
+        ExternalCatalogEntry: {
+            name: string;
+            description: string;
+            fileMatch: string[];
+            /** @description Where SchemaStore lists it: another host, never fetched by this service. */
+            url: string;
+        };
+        SchemaListResponse: {
+            /** @description Where the schemas come from. */
+            source: {
+                repository: string;
+                /** @description The SchemaStore commit the built-in schemas were taken at. */
+                commit: string;
+                /** @description SchemaStore's license (its notice ships with the schemas). */
+                license: string;
+            };
+            /** @description The built-in schemas, in SchemaStore's catalog order. */
+            schemas: components["schemas"]["CatalogEntry"][];
+            /** @description SchemaStore's entries hosted elsewhere. */
+            external: components["schemas"]["ExternalCatalogEntry"][];
+            /** @description The id of every schema `GET /api/schemas/{id}` serves: the entries' and the ones they refer to (`base`, `partial-*`), which have no entry of their own. */
+            files: string[];
         };
         HealthResponse: {
             /** @constant */
@@ -364,7 +469,7 @@ export interface components {
                  * @description Stable, machine-readable: what went wrong. `x-enumDescriptions` says what each code means.
                  * @enum {string}
                  */
-                code: "bad_request" | "unauthorized" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "invalid_input" | "limit_exceeded" | "rate_limited" | "internal_error" | "unavailable";
+                code: "bad_request" | "unauthorized" | "not_found" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type" | "invalid_input" | "limit_exceeded" | "rate_limited" | "internal_error" | "unavailable";
                 /** @description For people; may change. Match on `code`. */
                 message: string;
                 /** @description Also sent as `X-Request-Id`; quote it to support. */
@@ -392,6 +497,16 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description No such thing: `GET /api/schemas/{id}` with an id the catalog does not have. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -798,6 +913,97 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listCatalogSchemas: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304, no body, while it is still the current one. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog. */
+            200: {
+                headers: {
+                    /** @description The catalog's (the list) or the schema's own version; send it back as `If-None-Match` for a 304. */
+                    ETag?: string;
+                    /** @description `public, max-age=86400`: the catalog changes only with a deployment. */
+                    "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchemaListResponse"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag is the current one. */
+            304: {
+                headers: {
+                    /** @description The catalog's (the list) or the schema's own version; send it back as `If-None-Match` for a 304. */
+                    ETag?: string;
+                    /** @description `public, max-age=86400`: the catalog changes only with a deployment. */
+                    "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCatalogSchema: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304, no body, while it is still the current one. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description The catalog id: the schema file's name without `.json`.
+                 * @example github-workflow
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schema. */
+            200: {
+                headers: {
+                    /** @description The catalog's (the list) or the schema's own version; send it back as `If-None-Match` for a 304. */
+                    ETag?: string;
+                    /** @description `public, max-age=86400`: the catalog changes only with a deployment. */
+                    "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/schema+json": Record<string, never>;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag is the current one. */
+            304: {
+                headers: {
+                    /** @description The catalog's (the list) or the schema's own version; send it back as `If-None-Match` for a 304. */
+                    ETag?: string;
+                    /** @description `public, max-age=86400`: the catalog changes only with a deployment. */
+                    "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
         };
     };
     openapi: {

@@ -1,0 +1,7 @@
+// GET /api/schemas - the built-in schema catalog (no key; cacheable)
+import { nextRoutes } from '@/lib/api/routes';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = nextRoutes('/api/schemas');
