@@ -1,11 +1,11 @@
 // The task of the conversion pool's worker threads (piscina): answers one conversion job off the
 // server's event loop. Bundled by scripts/build-worker.mjs (piscina stays external: it must be
 // the same module the pool's own worker code loaded); run by lib/api/run-converter.ts, which it
-// never imports: both speak lib/conversion's worker protocol.
+// never imports: both speak lib/jobs' worker protocol.
 import { parentPort } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { jobOutcome } from '../lib/conversion/conversion-job';
-import type { TaskStarted, WorkerAnswer, WorkerTask } from '../lib/conversion/worker-protocol';
+import { jobOutcome } from '../lib/jobs/conversion-job';
+import type { TaskStarted, WorkerAnswer, WorkerTask } from '../lib/jobs/worker-protocol';
 
 export default function convertInWorker(task: WorkerTask): WorkerAnswer {
   parentPort?.postMessage({ started: task.id } satisfies TaskStarted);

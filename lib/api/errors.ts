@@ -2,7 +2,7 @@
 import { ConversionError, type ValidationIssue } from '@/lib/converter';
 import { describeFailure, unavailableDependency, type Dependency } from '@/lib/dependencies';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@/lib/errors/error-codes';
-import { reviveError } from '@/lib/conversion/job-errors';
+import { reviveError } from '@/lib/jobs/job-errors';
 import { ApiError, isForeignApiError } from '@/lib/errors/api-error';
 import { jsonReply, type ApiReply } from './reply';
 import { fallbackLogger, type Logger } from '@/lib/observability/logger';

@@ -17,7 +17,7 @@ import { DEFAULT_LARGE_BODIES, DEFAULT_LARGE_BODIES_PER_ACCOUNT, DEFAULT_UPLOADS
 import { RAW_MEDIA_TYPES } from './media-type';
 import { defaultRunLimits } from './run-converter';
 import { apiSchemas } from './schemas';
-import { optionJsonSchema } from '@/lib/conversion/request-schemas';
+import { optionJsonSchema } from '@/lib/jobs/request-schemas';
 import { endpointOptions, FORMATTING_OPTIONS, optionRow } from '@/lib/converter/options';
 import { MAX_DEPTH, MAX_INTEGER_DIGITS } from '@/lib/converter/limits';
 

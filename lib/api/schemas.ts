@@ -1,6 +1,6 @@
 // Zod schemas for every API request and response; the OpenAPI document is generated from them.
 import { z } from 'zod';
-import { ConvertRequestSchema, FormatRequestSchema, formatField, optionQueryFields, ValidateRequestSchema } from '@/lib/conversion/request-schemas';
+import { ConvertRequestSchema, FormatRequestSchema, formatField, optionQueryFields, ValidateRequestSchema } from '@/lib/jobs/request-schemas';
 import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import { DEPENDENCIES } from '@/lib/dependencies';
 import { ERROR_MEANINGS } from '@/lib/errors/error-meanings';

@@ -24,7 +24,7 @@ export interface DeadlineExceededJson {
   afterMs: number;
 }
 
-/** Within one bundle; another copy's DeadlineExceeded arrives as its `toJSON()` data (lib/conversion/job-errors.ts). */
+/** Within one bundle; another copy's DeadlineExceeded arrives as its `toJSON()` data (lib/jobs/job-errors.ts). */
 export function isDeadlineExceeded(err: unknown): err is DeadlineExceeded {
   return err instanceof DeadlineExceeded;
 }

@@ -1,7 +1,7 @@
 /**
  * The one check of a request's options, made from the option table (option-table.ts). The
  * converter parses every request with it; the API's zod schemas and raw mode's query
- * (lib/conversion/request-schemas.ts) and the CLI call the same functions, so a value is refused
+ * (lib/jobs/request-schemas.ts) and the CLI call the same functions, so a value is refused
  * in the same words wherever it is sent.
  */
 import { ConversionError } from './errors';

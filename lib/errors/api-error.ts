@@ -18,7 +18,7 @@ export interface ApiErrorOptions {
 /**
  * An ApiError as plain data (`toJSON()`), to cross a worker thread or reach another copy of these
  * modules (a bundler may load them twice, and `instanceof` does not hold across copies). `name`
- * says which class revives it (lib/conversion/job-errors.ts).
+ * says which class revives it (lib/jobs/job-errors.ts).
  */
 export interface ApiErrorJson extends ApiErrorOptions {
   name: string;
@@ -33,7 +33,7 @@ export interface ApiErrorJson extends ApiErrorOptions {
  */
 const API_ERROR_BRAND = Symbol.for('yamljson.ApiError');
 
-/** An ApiError made by another copy of this module: its toJSON() revives it here (lib/conversion/job-errors.ts). */
+/** An ApiError made by another copy of this module: its toJSON() revives it here (lib/jobs/job-errors.ts). */
 export function isForeignApiError(err: unknown): err is { toJSON(): ApiErrorJson } {
   return typeof err === 'object' && err !== null && !(err instanceof ApiError) && API_ERROR_BRAND in err;
 }

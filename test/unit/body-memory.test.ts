@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BodyGate, LARGE_BODY_BYTES, uploadsPerAccount } from '@/lib/api/body-gate';
 import { ApiError, toErrorReply } from '@/lib/api/errors';
 import { bodyBufferBytes, readJsonBodyBytes, readRawBody } from '@/lib/api/read-body';
-import { joinBlocks } from '@/lib/conversion/body-bytes';
+import { joinBlocks } from '@/lib/jobs/body-bytes';
 import type { ApiRequest, BodyReader } from '@/lib/api/with-api';
 
 /** A slow upload: sends the chunks it is given, then waits until finish() or fail(). */

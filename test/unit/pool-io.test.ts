@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { toResponse } from '@/lib/api/next-route';
 import { bytesReply } from '@/lib/api/reply';
-import { answerJob, isStructurallyHeavy, jobOutcome } from '@/lib/conversion/conversion-job';
-import { joinBlocks } from '@/lib/conversion/body-bytes';
-import { reviveError, serializeError } from '@/lib/conversion/job-errors';
+import { answerJob, isStructurallyHeavy, jobOutcome } from '@/lib/jobs/conversion-job';
+import { joinBlocks } from '@/lib/jobs/body-bytes';
+import { reviveError, serializeError } from '@/lib/jobs/job-errors';
 import { ConversionError, DeadlineExceeded } from '@/lib/converter';
 import { ApiError } from '@/lib/api/errors';
 import { readJsonBodyBytes, readRawBody } from '@/lib/api/read-body';

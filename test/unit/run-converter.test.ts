@@ -2,8 +2,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BodyBytes } from '@/lib/conversion/body-bytes';
-import { answerJob, type ConversionJob, type JobAnswer } from '@/lib/conversion/conversion-job';
+import type { BodyBytes } from '@/lib/jobs/body-bytes';
+import { answerJob, type ConversionJob, type JobAnswer } from '@/lib/jobs/conversion-job';
 import { ApiError } from '@/lib/api/errors';
 import { NO_DEADLINE } from '@/lib/converter';
 import { ConversionPool, defaultRunLimits, type RunLimits } from '@/lib/api/run-converter';

@@ -5,8 +5,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BodyBytes } from '@/lib/conversion/body-bytes';
-import type { ConversionJob } from '@/lib/conversion/conversion-job';
+import type { BodyBytes } from '@/lib/jobs/body-bytes';
+import type { ConversionJob } from '@/lib/jobs/conversion-job';
 import { ConversionPool, defaultRunLimits, type RunLimits } from '@/lib/api/run-converter';
 import { ConversionError } from '@/lib/converter';
 // @ts-expect-error: a plain .mjs build script without type declarations

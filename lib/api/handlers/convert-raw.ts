@@ -1,7 +1,7 @@
 // POST /api/convert?from=yaml&to=json: the document itself in, the converted text out, metadata in X-Conversion-* headers.
 import 'server-only';
 import type { ConvertResult } from '@/lib/converter';
-import { parseRequestOrThrow } from '@/lib/conversion/parse-request';
+import { parseRequestOrThrow } from '@/lib/jobs/parse-request';
 import { endpointOptions } from '@/lib/converter/options';
 import { readRawBody } from '../read-body';
 import { bytesReply, type ApiReply } from '../reply';

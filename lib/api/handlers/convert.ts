@@ -13,7 +13,7 @@ export async function handleConvert(request: ApiRequest, ctx: ApiContext): Promi
     if (query.has('from') || query.has('to')) return handleRawConvert(request, ctx, query);
   }
   const body = await readJsonBodyBytes(request, ctx.maxInputBytes, { account: ctx.account?.userId, gate: ctx.services.bodyGate, counter: ctx });
-  // Parsing, the schema (400), the size check (413) and the conversion: lib/conversion/conversion-job.ts.
+  // Parsing, the schema (400), the size check (413) and the conversion: lib/jobs/conversion-job.ts.
   const limit = { maxInputBytes: ctx.maxInputBytes, planName: ctx.planName };
   const answer = await runConversionJob(ctx.services.pool, { kind: 'convert', body, limit }, request, ctx.account);
   return bytesReply(answer.body, JSON_HEADERS);

@@ -111,7 +111,7 @@ export function isStructurallyHeavy(bytes: Uint8Array): boolean {
 
 const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [0x22, 0x5c, 0x2c, 0x7b, 0x7d, 0x5b, 0x5d];
 
-/** A job's answer, or its error as data (lib/conversion/job-errors.ts), whichever thread or bundle reads it. */
+/** A job's answer, or its error as data (lib/jobs/job-errors.ts), whichever thread or bundle reads it. */
 export type JobOutcome = { ok: true; answer: JobAnswer } | { ok: false; error: SerializedError };
 
 /** Runs a job; an error, DeadlineExceeded included, comes back as its `toJSON()` data. */
