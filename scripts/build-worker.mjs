@@ -1,5 +1,5 @@
-// Bundles the server's own (non-Next.js) code: workers/convert-worker.ts (with lib/converter)
-// into build/convert-worker.cjs, the task file of the conversion pool, and lib/http/front.ts into
+// Bundles the server's own (non-Next.js) code: workers/pool-worker.ts (with lib/converter)
+// into build/pool-worker.cjs, the task file of the conversion pool, and lib/http/front.ts into
 // build/api-front.mjs, the public API's node:http front that scripts/serve.ts loads. Part of
 // `npm run build` and `npm run dev`.
 import path from 'node:path';
@@ -8,9 +8,9 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function buildWorker(outfile = path.join(root, 'build', 'convert-worker.cjs')) {
+export async function buildWorker(outfile = path.join(root, 'build', 'pool-worker.cjs')) {
   await build({
-    entryPoints: [path.join(root, 'workers', 'convert-worker.ts')],
+    entryPoints: [path.join(root, 'workers', 'pool-worker.ts')],
     outfile,
     bundle: true,
     platform: 'node',

@@ -62,7 +62,7 @@ export const defaultRunLimits: RunLimits = {
   maxRunningPerAccount: Math.max(1, WORKERS - 1),
   maxQueuedPerAccount: 4,
   maxQueued: 64,
-  workerFile: path.join(process.cwd(), 'build', 'convert-worker.cjs'),
+  workerFile: path.join(process.cwd(), 'build', 'pool-worker.cjs'),
 };
 
 /** Observers and replacements for tests and diagnostics. */

@@ -1,5 +1,5 @@
 // The messages between the server's conversion pool (lib/api/run-converter.ts) and its worker
-// threads (workers/convert-worker.ts, bundled to build/convert-worker.cjs).
+// threads (workers/pool-worker.ts, bundled to build/pool-worker.cjs).
 import type { ConversionJob, JobOutcome } from './conversion-job';
 
 export interface WorkerTask {

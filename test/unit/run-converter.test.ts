@@ -15,7 +15,7 @@ import { buildWorker } from '@/scripts/build-worker.mjs';
 import { testServices } from '../helpers/services';
 
 // In build/ (gitignored), not the system temp dir: the worker requires piscina from node_modules.
-const workerFile = path.join(__dirname, '../../build', `convert-worker.test-${process.pid}.cjs`);
+const workerFile = path.join(__dirname, '../../build', `pool-worker.test-${process.pid}.cjs`);
 let limits: RunLimits;
 const pools: ConversionPool[] = [];
 

@@ -12,7 +12,7 @@ import { ConversionError } from '@/lib/converter';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildWorker } from '@/scripts/build-worker.mjs';
 
-const workerFile = path.join(__dirname, '../../build', `convert-worker.schema-test-${process.pid}.cjs`);
+const workerFile = path.join(__dirname, '../../build', `pool-worker.schema-test-${process.pid}.cjs`);
 let limits: RunLimits;
 const pools: ConversionPool[] = [];
 

@@ -167,7 +167,7 @@ function exampleServices(): Services {
       return OWNERS[secret] ?? null;
     },
     // No worker file is needed: without the bundle every job runs on this thread (same answers).
-    pool: new ConversionPool({ ...defaultRunLimits, workerFile: '/nonexistent/convert-worker.cjs' }),
+    pool: new ConversionPool({ ...defaultRunLimits, workerFile: '/nonexistent/pool-worker.cjs' }),
     bodyGate: new BodyGate({ ...config.largeBodies, uploadsPerAccount: config.uploadsPerAccount }),
     // The examples' failures are deliberate (the internal_error example): nothing to log.
     log: silentLogger(),
