@@ -5,7 +5,7 @@ import { PLAN_LIST } from '@/lib/accounts/plans';
 import type { Config } from '@/lib/config';
 import { ALIAS_EXPANSION_FLOOR, CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, MAX_IMPLICIT_KEY, MAX_INTEGER_DIGITS } from '@/lib/converter/limits';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '@/lib/schema/limits';
-import type { DocsFacts } from '@/lib/web/docs-facts';
+import type { DocsFacts } from '@/lib/web/docs-facts-view';
 import { serverLimits } from '@/lib/http/server-limits';
 import { LARGE_BODY_BYTES, LARGE_BODY_RETRY_AFTER_SECONDS, uploadsPerAccount } from './body-gate';
 import { DEPENDENCY_RETRY_AFTER_SECONDS } from './errors';
