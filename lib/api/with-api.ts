@@ -186,7 +186,7 @@ function safeDecode(segment: string): string | null {
 
 /**
  * A keyed request as it ended, for the key's usage and the account's request log: counted in memory by
- * the services' recorder (lib/accounts/key-usage.ts), written in batches. The body is never kept.
+ * the services' recorder (lib/accounts/key-usage/recorder.ts), written in batches. The body is never kept.
  */
 function recordCall(ctx: ApiContext, ended: EndedRequest, started: number): void {
   const account = ctx.account!;

@@ -10,8 +10,11 @@
 // - A PostgreSQL server (DATABASE_URL): one query per call for each, exact across instances.
 import { authenticateApiKey, type KeyOwner } from '@/lib/accounts/api-keys';
 import { KeyCache } from '@/lib/accounts/key-cache';
-import { KeyUsageRecorder } from '@/lib/accounts/key-usage';
-import { DatabaseQuotaStore, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@/lib/accounts/quota';
+import { KeyUsageRecorder } from '@/lib/accounts/key-usage/recorder';
+import { DatabaseQuotaStore } from '@/lib/accounts/quota/database';
+import type { QuotaStore } from '@/lib/accounts/quota/interface';
+import { MemoryQuotaStore } from '@/lib/accounts/quota/memory';
+import { RedisQuotaStore } from '@/lib/accounts/quota/redis';
 import { connectRedis, type RedisConnection } from '@/lib/accounts/redis';
 import { BodyGate, uploadsPerAccount } from '@/lib/api/body-gate';
 import { Billing } from '@/lib/billing/billing';
@@ -34,7 +37,7 @@ export interface Services {
   readonly db: Db;
   readonly redis: RedisConnection | null;
   readonly quota: QuotaStore;
-  /** Per-key usage and the request log of keyed calls, buffered in memory and written in batches (lib/accounts/key-usage.ts). */
+  /** Per-key usage and the request log of keyed calls, buffered in memory and written in batches (lib/accounts/key-usage/). */
   readonly usage: KeyUsageRecorder;
   /** The account behind an API key, or null (unknown, revoked, account disabled). */
   findKeyOwner(secret: string): Promise<KeyOwner | null>;

@@ -5,8 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateApiKey, createApiKey, deleteApiKey, type KeyOwner, revokeApiKey } from '@/lib/accounts/api-keys';
 import { KeyCache } from '@/lib/accounts/key-cache';
-import { type CallRecord, KeyUsageRecorder, keyUsageCsv, keyUsageReport, REQUEST_LOG_MAX_ENTRIES, readRequestLog } from '@/lib/accounts/key-usage';
-import { HOUR_MS } from '@/lib/accounts/quota';
+import { type CallRecord, REQUEST_LOG_MAX_ENTRIES } from '@/lib/accounts/key-usage/interface';
+import { KeyUsageRecorder } from '@/lib/accounts/key-usage/recorder';
+import { keyUsageCsv, keyUsageReport, readRequestLog } from '@/lib/accounts/key-usage/report';
+import { HOUR_MS } from '@/lib/accounts/quota/interface';
 import type { Db } from '@/lib/db/client';
 import {
   type AccountWithKey,

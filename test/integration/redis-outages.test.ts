@@ -4,7 +4,7 @@
 // restart that wipes Redis does not give the hour's calls back. The Redis is the test's own (the
 // machine's is shared with other tests), behind a proxy that can turn into a black hole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_MS } from '@/lib/accounts/quota';
+import { HOUR_MS } from '@/lib/accounts/quota/interface';
 import type { Db } from '@/lib/db/client';
 import { startFaultyProxy, type FaultyProxy } from '../helpers/faulty-proxy';
 import { createAccountWithKey, migratedPostgresDatabase, type TemporaryDatabase } from '../helpers/fixtures';

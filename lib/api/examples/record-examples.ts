@@ -9,11 +9,11 @@
 // lookup finds Redis down) instead of the database; the spent account's quota store says the hour
 // is used up; the database answers health's `SELECT 1` and the key's last-use write. Everything
 // these give is an input to the real guards and handlers, whose answers are recorded as they are.
-import { KeyUsageRecorder } from '@/lib/accounts/key-usage';
+import { KeyUsageRecorder } from '@/lib/accounts/key-usage/recorder';
 import 'server-only';
 import { PLANS, type PlanId } from '@/lib/accounts/plans';
 import type { KeyOwner } from '@/lib/accounts/api-keys';
-import type { QuotaDecision, QuotaStore } from '@/lib/accounts/quota';
+import type { QuotaDecision, QuotaStore } from '@/lib/accounts/quota/interface';
 import { PublicSite } from '@/lib/http/public-site';
 import { loadConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
