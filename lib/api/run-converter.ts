@@ -3,7 +3,6 @@
 // no document can stall the server, crash it, or keep other accounts waiting behind one account.
 // (Not marked 'server-only': scripts/serve.ts, outside Next.js, builds the server's pool, lib/services.)
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { PLAN_LIST, PLANS, type PlanId } from '@/lib/accounts/plans';
@@ -49,21 +48,37 @@ export interface RunLimits {
 
 /** The request thread's budget for one conversion: health checks and small requests never wait much longer. */
 export const IN_PROCESS_DEADLINE_MS = 30;
+/** Bodies of at least this many bytes go straight to a worker. */
+export const WORKER_FROM_BYTES = 256 * 1024;
+/** Conversions of one account waiting for a worker; beyond, 429. */
+export const MAX_QUEUED_PER_ACCOUNT = 4;
+/** Conversions waiting for a worker, all accounts together; beyond, 503. */
+export const MAX_QUEUED = 64;
 
-const WORKERS = Math.max(1, availableParallelism());
+/** The bundled worker of the checkout at `root` (scripts/build-worker.mjs). */
+export const workerFileIn = (root: string): string => path.join(root, 'build', 'pool-worker.cjs');
 
-export const defaultRunLimits: RunLimits = {
-  workerFromBytes: 256 * 1024,
-  inProcessDeadlineMs: IN_PROCESS_DEADLINE_MS,
-  memoryMb: DEFAULT_CONVERSION_MEMORY_MB,
-  timeoutMs: DEFAULT_CONVERSION_TIMEOUT_MS,
-  planTimeoutsMs: Object.fromEntries(PLAN_LIST.map((plan) => [plan.id, plan.conversionTimeoutMs])) as Record<PlanId, number>,
-  maxWorkers: WORKERS,
-  maxRunningPerAccount: Math.max(1, WORKERS - 1),
-  maxQueuedPerAccount: 4,
-  maxQueued: 64,
-  workerFile: path.join(process.cwd(), 'build', 'pool-worker.cjs'),
-};
+/**
+ * The pool's limits on a machine of `cores` cores (a worker each, one left free of any one
+ * account) with its worker bundle at `workerFile`; `overrides` replace any of them. Made by the
+ * services (lib/services), which read the machine once.
+ */
+export function runLimits(machine: { cores: number; workerFile: string }, overrides: Partial<RunLimits> = {}): RunLimits {
+  const workers = Math.max(1, machine.cores);
+  return {
+    workerFromBytes: WORKER_FROM_BYTES,
+    inProcessDeadlineMs: IN_PROCESS_DEADLINE_MS,
+    memoryMb: DEFAULT_CONVERSION_MEMORY_MB,
+    timeoutMs: DEFAULT_CONVERSION_TIMEOUT_MS,
+    planTimeoutsMs: Object.fromEntries(PLAN_LIST.map((plan) => [plan.id, plan.conversionTimeoutMs])) as Record<PlanId, number>,
+    maxWorkers: workers,
+    maxRunningPerAccount: Math.max(1, workers - 1),
+    maxQueuedPerAccount: MAX_QUEUED_PER_ACCOUNT,
+    maxQueued: MAX_QUEUED,
+    workerFile: machine.workerFile,
+    ...overrides,
+  };
+}
 
 /** Observers and replacements for tests and diagnostics. */
 export interface PoolHooks {
@@ -140,7 +155,7 @@ export class ConversionPool {
   #overdue = new Map<string, number>();
   #observer: ConversionObserver | undefined;
 
-  constructor(limits: RunLimits = defaultRunLimits, hooks: PoolHooks = {}) {
+  constructor(limits: RunLimits, hooks: PoolHooks = {}) {
     this.limits = limits;
     this.#hooks = hooks;
     this.#turns = new FairQueue({

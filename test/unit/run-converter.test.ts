@@ -6,7 +6,8 @@ import type { BodyBytes } from '@/lib/jobs/body-bytes';
 import { answerJob, type ConversionJob, type JobAnswer } from '@/lib/jobs/conversion-job';
 import { ApiError } from '@/lib/api/errors';
 import { NO_DEADLINE } from '@/lib/converter';
-import { ConversionPool, defaultRunLimits, type RunLimits } from '@/lib/api/run-converter';
+import { availableParallelism } from 'node:os';
+import { ConversionPool, runLimits, WORKER_FROM_BYTES, type RunLimits } from '@/lib/api/run-converter';
 import { handleConvert } from '@/lib/api/handlers/convert';
 import { handleValidate } from '@/lib/api/handlers/validate';
 import { ConversionError, DeadlineExceeded, deadlineIn } from '@/lib/converter';
@@ -22,7 +23,7 @@ const pools: ConversionPool[] = [];
 beforeAll(async () => {
   await buildWorker(workerFile);
   // Every body goes to a worker here.
-  limits = { ...defaultRunLimits, workerFile, workerFromBytes: 0, maxWorkers: 1 };
+  limits = runLimits({ cores: availableParallelism(), workerFile }, { workerFromBytes: 0, maxWorkers: 1 });
 });
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
@@ -328,10 +329,7 @@ describe('the request thread', () => {
         },
       };
     };
-    const p = new ConversionPool(
-      { ...limits, workerFromBytes: defaultRunLimits.workerFromBytes },
-      { deadline: afterChecks, threadCpu: () => checks / 100 },
-    );
+    const p = new ConversionPool({ ...limits, workerFromBytes: WORKER_FROM_BYTES }, { deadline: afterChecks, threadCpu: () => checks / 100 });
     pools.push(p);
     const input = '- ]\n'.repeat(3_000);
     const convert = () => convertJob({ input, inputType: 'yaml', outputType: 'json' }, 1_000_000);

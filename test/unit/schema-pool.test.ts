@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BodyBytes } from '@/lib/jobs/body-bytes';
 import type { ConversionJob } from '@/lib/jobs/conversion-job';
-import { ConversionPool, defaultRunLimits, type RunLimits } from '@/lib/api/run-converter';
+import { availableParallelism } from 'node:os';
+import { ConversionPool, runLimits, type RunLimits } from '@/lib/api/run-converter';
 import { ConversionError } from '@/lib/converter';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildWorker } from '@/scripts/build-worker.mjs';
@@ -19,7 +20,7 @@ const pools: ConversionPool[] = [];
 beforeAll(async () => {
   await buildWorker(workerFile);
   // The server's split: small bodies start on the request thread.
-  limits = { ...defaultRunLimits, workerFile, maxWorkers: 1 };
+  limits = runLimits({ cores: availableParallelism(), workerFile }, { maxWorkers: 1 });
 });
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));

@@ -12,12 +12,13 @@
 import { KeyUsageRecorder } from '@/lib/accounts/key-usage/recorder';
 import 'server-only';
 import { PLANS, type PlanId } from '@/lib/accounts/plans';
-import type { KeyOwner } from '@/lib/accounts/api-keys';
+import { KeyLastUse, type KeyOwner } from '@/lib/accounts/api-keys';
 import type { QuotaDecision, QuotaStore } from '@/lib/accounts/quota/interface';
 import { PublicSite } from '@/lib/http/public-site';
 import { loadConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { MAX_DEPTH } from '@/lib/converter/limits';
+import { SessionSecret } from '@/lib/auth/session-secret';
 import { AuthChanges } from '@/lib/services/auth-changes';
 import { installServices, uninstallServices } from '@/lib/services/seam';
 import type { Services } from '@/lib/services/services';
@@ -25,7 +26,7 @@ import { BodyGate } from '../body-gate';
 import { dependencyUnavailable } from '../errors';
 import { PUBLIC_ROUTES, type PublicPath } from '../public-routes';
 import { endpointFor } from '../route-table';
-import { ConversionPool, defaultRunLimits } from '../run-converter';
+import { ConversionPool, runLimits } from '../run-converter';
 import { convertRequestExamples, EXAMPLE_KEYS, formatRequestExamples, rawConvertRequests, validateRequestExamples } from '../openapi-examples';
 import { silentLogger } from '@/lib/observability/logger';
 import { Metrics } from '@/lib/observability/metrics';
@@ -160,6 +161,8 @@ function exampleServices(): Services {
     redis: null,
     quota: quotaStore(),
     // The example calls' per-key usage and log rows are counted and dropped: nothing is stored.
+    keyLastUse: new KeyLastUse(db, silentLogger()),
+    sessionSecret: new SessionSecret(db, 'the examples sign nobody in'),
     usage: new KeyUsageRecorder({ addUsage: async () => {}, addLog: async () => {}, trimLog: async () => {}, sweep: async () => {} }),
     async findKeyOwner(secret: string) {
       if (secret === EXAMPLE_KEYS.broken) throw new Error('an unexpected failure in the key lookup (the internal_error example)');
@@ -167,7 +170,7 @@ function exampleServices(): Services {
       return OWNERS[secret] ?? null;
     },
     // No worker file is needed: without the bundle every job runs on this thread (same answers).
-    pool: new ConversionPool({ ...defaultRunLimits, workerFile: '/nonexistent/pool-worker.cjs' }),
+    pool: new ConversionPool(runLimits({ cores: 1, workerFile: '/nonexistent/pool-worker.cjs' })),
     bodyGate: new BodyGate({ ...config.largeBodies, uploadsPerAccount: config.uploadsPerAccount }),
     // The examples' failures are deliberate (the internal_error example): nothing to log.
     log: silentLogger(),
