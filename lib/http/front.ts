@@ -3,7 +3,7 @@
 // files serve (lib/api/public-routes.ts), without Next.js's per-request cost (why, with the
 // figures: ARCHITECTURE.md, "Why a front"). Every other path is Next.js's.
 //
-// Bundled by scripts/build-worker.mjs into build/api-front.mjs and loaded by scripts/serve.ts.
+// Part of the server's bundle (lib/http/server.ts, build/server.mjs): the same copy of lib/ as the services.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, logFailure, toErrorReply } from '@/lib/api/errors';
 import { services } from '@/lib/services/seam';
