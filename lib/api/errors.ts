@@ -66,7 +66,7 @@ export function toErrorReply(err: unknown, requestId: string, report: FailureRep
   if (apiError.code === 'unauthorized' && !Object.keys(headers).some((h) => h.toLowerCase() === 'www-authenticate')) {
     headers['WWW-Authenticate'] = 'Bearer';
   }
-  return jsonReply(body, ERROR_STATUS[apiError.code], headers);
+  return { ...jsonReply(body, ERROR_STATUS[apiError.code], headers), errorCode: apiError.code };
 }
 
 function toApiError(err: unknown, requestId: string, report: FailureReport): ApiError {

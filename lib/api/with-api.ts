@@ -134,14 +134,11 @@ interface EndedRequest {
   durationMs: number;
 }
 
-const ERROR_CODE = /"code":"([a-z_]{1,40})"/;
 const PATH = /^[a-z]+:\/\/[^/]*(\/[^?#]*)/i;
 
 function endOfRequest(request: ApiRequest, ctx: ApiContext, reply: ApiReply, startedTick: number, route: string | undefined): EndedRequest {
   const body = reply.body;
   const outputBytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-  let errorCode: string | null = null;
-  if (reply.status >= 400) errorCode = ERROR_CODE.exec(typeof body === 'string' ? body.slice(0, 200) : '')?.[1] ?? null;
   let inputBytes = ctx.inputBytes;
   if (inputBytes === 0) {
     // Refused before reading (413 on its declared length): the length it declared.
@@ -154,7 +151,7 @@ function endOfRequest(request: ApiRequest, ctx: ApiContext, reply: ApiReply, sta
     path: path.slice(0, 100),
     route: route ?? routeOf(path, ctx.params),
     status: reply.status,
-    errorCode,
+    errorCode: reply.errorCode ?? null,
     inputBytes,
     outputBytes,
     durationMs: performance.now() - startedTick,
