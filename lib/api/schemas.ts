@@ -137,9 +137,6 @@ export const ErrorResponseSchema = z
   })
   .register(apiSchemas, { id: 'ErrorResponse', description: 'The body of every failure, whatever the endpoint.' });
 
-export type ConvertRequestBody = z.output<typeof ConvertRequestSchema>;
-export type ValidateRequestBody = z.output<typeof ValidateRequestSchema>;
-export type FormatRequestBody = z.output<typeof FormatRequestSchema>;
 export type ConvertResponse = z.output<typeof ConvertResponseSchema>;
 export type ValidateResponse = z.output<typeof ValidateResponseSchema>;
 export type HealthResponse = z.output<typeof HealthResponseSchema>;
