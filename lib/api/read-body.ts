@@ -4,7 +4,8 @@
 // large body can be handed to a worker thread by transfer instead of by copy (see run-converter.ts).
 // Every body of an account takes a place in the body gate first (body-gate.ts: its uploads at once),
 // and bodies over 1 MiB one more (per account and in total).
-import { joinBlocks, parseJsonBody, type BodyBytes } from '@/lib/jobs/body-bytes';
+import { joinBlocks, type BodyBytes } from '@/lib/jobs/body-bytes';
+import { parseJsonBody } from '@/lib/jobs/read-request';
 import { formatBytes, formatOverLimit } from '@/lib/format/format-bytes';
 import { gateRefusal, LARGE_BODY_BYTES, type BodyGate, type BodyGatePlace } from './body-gate';
 import { ApiError } from './errors';

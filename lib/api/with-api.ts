@@ -4,7 +4,8 @@
 // without a Web Request/Response pair per call on the fast path.
 import { API_SECURITY_HEADERS, HSTS_VALUE, isHttpsRequest } from '@/lib/http/security-headers';
 import type { Dependency } from '@/lib/dependencies';
-import { ApiError, type FailureReport, toErrorReply } from './errors';
+import { type FailureReport, toErrorReply } from './errors';
+import { isApiError } from '@/lib/errors/api-error';
 import type { ApiReply } from './reply';
 import { newRequestId } from './request-id';
 import type { KeyOwner } from '@/lib/accounts/api-keys';
@@ -101,7 +102,7 @@ export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endp
         failure = f;
       });
       // A 503 a handler built itself (the health checks) names its dependencies on the error.
-      if (!failure && err instanceof ApiError && err.dependencies) failure = { dependencies: err.dependencies };
+      if (!failure && isApiError(err) && err.dependencies) failure = { dependencies: err.dependencies };
     }
     // Header names are compared case-insensitively; replies and guards use canonical case.
     const headers: Record<string, string> = {

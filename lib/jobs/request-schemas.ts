@@ -191,3 +191,10 @@ export const ValidateRequestSchema = z.object({
         '`$ref` must point inside the schema: remote schemas are never fetched. At most 256 KB, 64 levels and 20,000 objects and arrays; formats (date-time, email, uri...) are checked.',
     }),
 });
+
+/** Raw mode: `POST /api/convert?from=yaml&to=json` with the document itself as the body. */
+export const RawConvertQuerySchema = z.object({
+  from: formatField('from', 'Query parameter'),
+  to: formatField('to', 'Query parameter'),
+  ...optionQueryFields(),
+});

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { toResponse } from '@/lib/api/next-route';
 import { bytesReply } from '@/lib/api/reply';
-import { answerJob, isStructurallyHeavy, jobOutcome } from '@/lib/jobs/conversion-job';
+import { answerJob, isStructurallyHeavy } from '@/lib/jobs/conversion-job';
 import { joinBlocks } from '@/lib/jobs/body-bytes';
-import { reviveError, serializeError } from '@/lib/jobs/job-errors';
+import { reviveError, serializeError } from '@/lib/jobs/worker-protocol';
 import { ConversionError, DeadlineExceeded } from '@/lib/converter';
 import { ApiError } from '@/lib/api/errors';
 import { BodyGate } from '@/lib/api/body-gate';
@@ -85,24 +85,27 @@ describe('answering a job in-process', () => {
   });
 });
 
-describe('refusals as data', () => {
+describe('refusals across a thread, as data', () => {
   it("serialises a refused request as its toJSON() and revives it as this copy's ApiError", () => {
     const block = new TextEncoder().encode('{"input": 1}');
-    const outcome = jobOutcome({ kind: 'convert', body: { blocks: [block], byteLength: block.byteLength }, limit: { maxInputBytes: 100 } });
-    expect(outcome).toStrictEqual({
-      ok: false,
-      error: {
-        name: 'ApiError',
-        code: 'bad_request',
-        message: 'Field "input" must be a string. Field "inputType" is required. Field "outputType" is required.',
-      },
+    let refused: unknown;
+    try {
+      answerJob({ kind: 'convert', body: { blocks: [block], byteLength: block.byteLength }, limit: { maxInputBytes: 100 } });
+    } catch (err) {
+      refused = err;
+    }
+    const data = structuredClone(serializeError(refused));
+    expect(data).toStrictEqual({
+      name: 'ApiError',
+      code: 'bad_request',
+      message: 'Field "input" must be a string. Field "inputType" is required. Field "outputType" is required.',
     });
-    const err = reviveError(!outcome.ok ? outcome.error : (undefined as never));
+    const err = reviveError(data);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe('bad_request');
   });
 
-  it("revives the data of another copy of the modules (a worker, another bundle) with this copy's classes", () => {
+  it("revives the data a worker sent with this copy's classes", () => {
     // What crosses a thread: a structured clone of the error's toJSON() (the class is lost on the way).
     const otherCopy = structuredClone(
       serializeError(

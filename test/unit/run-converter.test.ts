@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { ConversionPool, runLimits, WORKER_FROM_BYTES, type RunLimits } from '@/lib/api/run-converter';
 import { handleConvert } from '@/lib/api/handlers/convert';
 import { handleValidate } from '@/lib/api/handlers/validate';
-import { ConversionError, DeadlineExceeded, deadlineIn } from '@/lib/converter';
+import { ConversionError, DEFAULT_OPTIONS, DeadlineExceeded, deadlineIn } from '@/lib/converter';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildWorker } from '@/scripts/build-worker.mjs';
 import { testServices } from '../helpers/services';
@@ -83,7 +83,7 @@ describe('the conversion pool', () => {
     const job: ConversionJob = {
       kind: 'convert-raw',
       body: bytes('{"a": [1, 2], // c\n}'),
-      options: { inputType: 'json', outputType: 'yaml' },
+      request: { from: 'json', to: 'yaml', options: DEFAULT_OPTIONS },
     };
     const answer = await pool().run(job);
     expect(text(answer)).toBe('a:\n  - 1\n  - 2\n');
@@ -271,7 +271,7 @@ describe('the request thread', () => {
     const invalid: ConversionJob = { kind: 'validate', body: bytes('{"input": "a: [1, 2", "type": "yaml"}'), limit: { maxInputBytes: 100 } };
     // Three accounts: an account whose job ran late skips the request thread for a while (next test).
     expect(JSON.parse(text(await p.run(invalid, undefined, 'A')))).toMatchObject({ success: true, valid: false, errors: [{ line: 1 }] });
-    const raw: ConversionJob = { kind: 'convert-raw', body: bytes('{"a": [1, 2]}'), options: { inputType: 'json', outputType: 'yaml' } };
+    const raw: ConversionJob = { kind: 'convert-raw', body: bytes('{"a": [1, 2]}'), request: { from: 'json', to: 'yaml', options: DEFAULT_OPTIONS } };
     expect(text(await p.run(raw, undefined, 'B'))).toBe('a:\n  - 1\n  - 2\n');
     const duplicate = await rejection(p.run(yamlToJson('a: 1\na: 2\n'), undefined, 'C'));
     expect((duplicate as ConversionError).code).toBe('invalid_input');
