@@ -259,7 +259,7 @@ function validateOperation(): Json {
   };
 }
 
-// --- The operator's view (issue 14 §3): readiness, no key. ---
+// --- The operator's view: readiness, no key. ---
 function operatorPaths(): Json {
   return {
     '/api/health/ready': {

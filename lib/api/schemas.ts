@@ -95,7 +95,7 @@ export const LiveResponseSchema = z
   .object({ status: z.literal('healthy') })
   .register(apiSchemas, { id: 'LiveResponse', description: 'For load balancers; says nothing more.' });
 
-// --- The operator's view (issue 14 §3): readiness for load balancers. ---
+// --- The operator's view: readiness for load balancers. ---
 export const ReadyResponseSchema = z
   .object({
     status: z.literal('ready'),

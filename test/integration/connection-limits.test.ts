@@ -1,4 +1,4 @@
-// Issue 10 §4 through the real server (scripts/serve.ts): a client that sends half a header is closed
+// The connection limits through the real server (scripts/serve.ts): a client that sends half a header is closed
 // after HTTP_HEADERS_TIMEOUT_MS; beyond HTTP_MAX_CONNECTIONS new connections are closed while the open
 // ones keep working; slow large uploads beyond the account's share answer 429 and beyond the server's
 // 503; a path that does not percent-decode is a 400 with the contract's error body, not a 500.

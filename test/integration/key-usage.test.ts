@@ -1,4 +1,4 @@
-// Per-key usage and the request log (issue 13 §2), on the embedded PGlite and on the machine's PostgreSQL:
+// Per-key usage and the request log, on the embedded PGlite and on the machine's PostgreSQL:
 // calls are counted in memory (no statement per call), written in a few statements per flush, added up
 // across instances, trimmed to 1,000 rows and 7 days per account, dropped (not retried) when their account
 // or key is gone, and kept when a write fails. Also key expiry (the query and the key cache) and deleting keys.

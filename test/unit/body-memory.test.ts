@@ -1,4 +1,4 @@
-// Issue 10 §4: each body buffer was allocated at the declared Content-Length before any byte
+// Each body buffer used to be allocated at the declared Content-Length before any byte
 // arrived, so 2,000 slow uploads declaring 100 MB stalled the event loop for seconds. Now blocks
 // grow as bytes arrive, and large bodies (over 1 MiB) take a place per account and in total.
 import { describe, expect, it } from 'vitest';
