@@ -1,7 +1,7 @@
-// The server's front for the public API: node:http requests to /api/convert, /api/validate, /api/format,
-// /api/health, /api/health/live, /api/health/ready, /api/metrics and /api/openapi.json go straight to the same endpoints the route
-// files serve (lib/api/public-routes.ts), without Next.js's per-request cost (why, with the
-// figures: ARCHITECTURE.md, "Why a front"). Every other path is Next.js's.
+// The server's front for the public API: node:http requests to the paths of the public route table
+// (lib/api/public-routes.ts) go straight to the endpoints the route files serve, without Next.js's
+// per-request cost (why, with the figures: ARCHITECTURE.md, "Why a front"). Every other path is
+// Next.js's.
 //
 // Part of the server's bundle (lib/http/server.ts, build/server.mjs): the same copy of lib/ as the services.
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -11,6 +11,7 @@ import {
   type ConvertResult,
   type Deadline,
 } from '@/lib/converter';
+import { BACKSLASH, COMMA, DQUOTE, LBRACE, LBRACKET, RBRACE, RBRACKET } from '@/lib/converter/chars';
 import { validateDocument } from '@/lib/schema';
 import { joinBlocks, type BodyBytes } from './body-bytes';
 import { readConvertRequest, readFormatRequest, readValidateRequest, type InputLimit } from './read-request';
@@ -78,11 +79,11 @@ export function isStructurallyHeavy(bytes: Uint8Array): boolean {
   let tokens = 0;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
-    if (b === QUOTE) {
+    if (b === DQUOTE) {
       // The closing quote: the next one not escaped by an odd run of backslashes.
       let end = i;
       for (;;) {
-        end = bytes.indexOf(QUOTE, end + 1);
+        end = bytes.indexOf(DQUOTE, end + 1);
         if (end === -1) return false; // unterminated: JSON.parse refuses it at once
         let slashes = 0;
         while (bytes[end - 1 - slashes] === BACKSLASH) slashes++;
@@ -90,10 +91,10 @@ export function isStructurallyHeavy(bytes: Uint8Array): boolean {
       }
       i = end;
       tokens++;
-    } else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+    } else if (b === LBRACE || b === LBRACKET) {
       tokens++;
       if (++depth > ENVELOPE_MAX_DEPTH) return true;
-    } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
+    } else if (b === RBRACE || b === RBRACKET) {
       depth--;
     } else if (b === COMMA) {
       tokens++;
@@ -104,8 +105,6 @@ export function isStructurallyHeavy(bytes: Uint8Array): boolean {
   }
   return false;
 }
-
-const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [0x22, 0x5c, 0x2c, 0x7b, 0x7d, 0x5b, 0x5d];
 
 /** Buffer.from is about twice as fast as TextEncoder on strings with non-Latin-1 characters. */
 function utf8(text: string): Uint8Array {
