@@ -2,7 +2,7 @@
 // files to JSON as a user would run each: js-yaml one process per file (`js-yaml file.yaml > file.json`,
 // its CLI takes one file), yamljson one process for them all (`yamljson convert files... --out-dir`).
 // Wall time of the whole job, process start-up included, median of --runs. PASS when yamljson is at
-// least 2x as fast (issue 14 §1). Options: --tiers 10k,1m (default: every tier the corpus holds), --runs 3.
+// least 2x as fast. Options: --tiers 10k,1m (default: every tier the corpus holds), --runs 3.
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';

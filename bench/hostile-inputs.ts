@@ -1,5 +1,5 @@
 /**
- * Pathological inputs, by family, at a given size (issue 10 §1): the shapes that make a
+ * Pathological inputs, by family, at a given size: the shapes that make a
  * parser do more than linear work (errors against openers, merges of merges, aliases of big
  * nodes, many keys in one mapping, comments, long scalars, big integers...). Each generator
  * repeats a unit until the text reaches about `n` bytes, so a family at n and 2n differs only

@@ -4,7 +4,7 @@
  * input is read (conversions with and without comments/anchors, validation). One row per
  * family: the CPU time of its slowest path at each size, the largest growth of CPU time per
  * doubling over all its paths, and PASS when that growth is under 2.5x and the 1 MiB point
- * under 1 s (issue 10 §1). The unit tests assert the same linearity on counted work
+ * under 1 s. The unit tests assert the same linearity on counted work
  * (test/converter/hostile.test.ts); times are printed here only.
  */
 import { convert, isConversionError, validate } from '../lib/converter/index';

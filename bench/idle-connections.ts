@@ -1,5 +1,5 @@
 /**
- * Idle connections against the built app (issue 10 §4): N connections opened at once that never
+ * Idle connections against the built app: N connections opened at once that never
  * send a byte (from two helper processes, so the client side has the open files), while
  * /api/health/live is probed every 100 ms, each time on a new connection. Prints how many probes failed, for how long, and the
  * worst answer time; the server's connection cap and headers timeout are what decide.

@@ -1,4 +1,4 @@
-// Attacks on the running app (issue 10 §1): the worst inputs a Free account may send, three at a
+// Attacks on the running app: the worst inputs a Free account may send, three at a
 // time, while a prober measures GET /api/health/live (--hostile); and one Free account flooding the
 // pool with 1 MB jobs while another account converts a 378 KB document (--fair).
 import http from 'node:http';
@@ -32,7 +32,7 @@ const HEALTH_GOAL_MS = 50;
 /** The Free plan's input limit. */
 const FREE_INPUT = 1_000_000;
 
-/** The families of inputs that took longest before issue 10 (quadratic in the converter), `bytes` long. */
+/** The families of inputs that took longest when the converter was quadratic in them, `bytes` long. */
 const ATTACKS = {
   /** Unclosed flow sequences, one per line: the issue's repro. */
   openers: (bytes: number) => '- [\n'.repeat(Math.floor(bytes / 4)),

@@ -1,5 +1,5 @@
 /**
- * Load tests of the running app (issue 5, "a server that never stalls"). Needs a build (`npm run build`).
+ * Load tests of the running app: a server that never stalls. Needs a build (`npm run build`).
  *
  *   npm run bench:load                      small requests: the app against a bare node:http server
  *   npm run bench:load -- --big             100 MB through JSON mode and raw mode, health p99 meanwhile,

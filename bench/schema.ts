@@ -117,7 +117,7 @@ console.log(
 );
 for (const row of rows) console.log(row);
 const line = (ok: boolean, what: string, value: number) => console.log(`${ok ? 'PASS' : 'FAIL'} ${what} (worst ${value.toFixed(2)}x)`);
-// The target (issue 12): what positions cost, against the same check without them. The two other
+// The target: what positions cost, against the same check without them. The two other
 // ratios are printed for the reader, not as targets: on YAML, most of the gap to ajv on JSON.parse
 // is reading YAML at all (our YAML reader runs at about a fifth of JSON.parse's speed); on JSON,
 // it is the depth scan that keeps ajv's recursion within the converter's nesting limit.

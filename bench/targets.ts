@@ -1,5 +1,5 @@
 /**
- * The performance targets `npm run bench` checks at the end of a run (issue 5): one line
+ * The performance targets `npm run bench` checks at the end of a run: one line
  * per target, PASS or FAIL, with the worst cell. A target is judged on every cell of this
  * run that it covers; cells the run did not measure are not guessed.
  */

@@ -1,5 +1,5 @@
 /**
- * The YAML-input conversions that keep comments or anchors, for the benchmark (issue 5:
+ * The YAML-input conversions that keep comments or anchors, for the benchmark (the target:
  * at least 2x today's path): YAML -> JSONC with preserveComments, and YAML -> YAML with
  * preserveComments and preserveAnchors. "today" is the reference path the fast reader
  * replaced there (readYaml: the `yaml` package's parser and composer, then our IR), which

@@ -1,5 +1,5 @@
 // The dashboard's key list in the browser: 100 keys a page with "Load more", and the 100-active-key cap's
-// message when one more is created (issue 10 §4); a key with an expiry from creation to deletion (issue 13 §2).
+// message when one more is created; a key with an expiry from creation to deletion.
 import { clientAddressHeader, createAccountWithKey } from './support/accounts';
 import { clipboardText } from './support/clipboard';
 import { expect, test } from './support/fixtures';

@@ -461,7 +461,7 @@ test.describe('playground', () => {
   });
 });
 
-test.describe('playground: what you type is kept (issue 13 §3)', () => {
+test.describe('playground: what you type is kept', () => {
   test('swap is refused, with its reason, while the input does not parse', async ({ page }) => {
     await openPlayground(page);
     await replaceInput(page, 'a: [1\n');
@@ -625,7 +625,7 @@ test.describe('playground: what you type is kept (issue 13 §3)', () => {
   });
 });
 
-test.describe('playground: sizes against the plan limits (issue 13 §4)', () => {
+test.describe('playground: sizes against the plan limits', () => {
   test('a 1,000,109-byte document shows its exact size and the 413 a Free key would get', async ({ page }) => {
     await openPlayground(page);
     const yaml = yamlOfBytes(1_000_109);

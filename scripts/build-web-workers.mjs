@@ -12,7 +12,7 @@ const monacoEsm = path.join(root, 'node_modules', 'monaco-editor', 'esm', 'vs');
 export const WEB_WORKERS = [
   [path.join(monacoEsm, 'editor', 'editor.worker.js'), 'public/monaco/editor.worker.js'],
   [path.join(monacoEsm, 'language', 'json', 'json.worker.js'), 'public/monaco/json.worker.js'],
-  [path.join(root, 'lib', 'web', 'convert-worker.ts'), 'public/workers/convert.worker.js'],
+  [path.join(root, 'lib', 'web', 'playground-worker.ts'), 'public/workers/convert.worker.js'],
 ];
 
 export async function buildWebWorkers() {

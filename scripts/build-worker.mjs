@@ -1,16 +1,16 @@
-// Bundles the server's own (non-Next.js) code: workers/convert-worker.ts (with lib/converter)
-// into build/convert-worker.cjs, the task file of the conversion pool, and lib/http/front.ts into
-// build/api-front.mjs, the public API's node:http front that scripts/serve.ts loads. Part of
-// `npm run build` and `npm run dev`.
+// Bundles the server's own (non-Next.js) code: workers/pool-worker.ts (with lib/converter)
+// into build/pool-worker.cjs, the task file of the conversion pool, and lib/http/server.ts (the
+// server: configuration, database, services, the public API's node:http front) into
+// build/server.mjs, which scripts/serve.ts starts. Part of `npm run build` and `npm run dev`.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function buildWorker(outfile = path.join(root, 'build', 'convert-worker.cjs')) {
+export async function buildWorker(outfile = path.join(root, 'build', 'pool-worker.cjs')) {
   await build({
-    entryPoints: [path.join(root, 'workers', 'convert-worker.ts')],
+    entryPoints: [path.join(root, 'workers', 'pool-worker.ts')],
     outfile,
     bundle: true,
     platform: 'node',
@@ -33,9 +33,9 @@ const serverOnlyIsEmpty = {
   },
 };
 
-export async function buildFront(outfile = path.join(root, 'build', 'api-front.mjs')) {
+export async function buildServer(outfile = path.join(root, 'build', 'server.mjs')) {
   await build({
-    entryPoints: [path.join(root, 'lib', 'http', 'front.ts')],
+    entryPoints: [path.join(root, 'lib', 'http', 'server.ts')],
     outfile,
     bundle: true,
     platform: 'node',
@@ -51,5 +51,5 @@ export async function buildFront(outfile = path.join(root, 'build', 'api-front.m
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const out of [await buildWorker(process.argv[2]), await buildFront()]) console.log(`built ${path.relative(root, out)}`);
+  for (const out of [await buildWorker(process.argv[2]), await buildServer()]) console.log(`built ${path.relative(root, out)}`);
 }

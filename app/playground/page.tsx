@@ -10,7 +10,7 @@ export const metadata: Metadata = {
   title: 'Playground',
   description: 'Convert YAML and JSON as you type, in your browser, with the same converter the API runs.',
 };
-// The signed-in user's plan sets the size warning (issue 13 §4): read per request.
+// The signed-in user's plan sets the size warning: read per request.
 export const dynamic = 'force-dynamic';
 
 const limitOf = (plan: PlanLimit): PlanLimit => ({ name: plan.name, maxInputBytes: plan.maxInputBytes });

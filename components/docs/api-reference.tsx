@@ -1,6 +1,6 @@
 // The API reference, rendered on the server from the OpenAPI document: nothing loads from elsewhere.
 import { CONVERSION_RULES } from '@/lib/web/conversion-rules';
-import type { DocsFacts } from '@/lib/web/docs-facts';
+import type { DocsFacts } from '@/lib/web/docs-facts-view';
 import type { ApiReferenceView } from '@/lib/web/openapi-view';
 import { DocsNav } from './docs-nav';
 import { ErrorsSection } from './errors-section';

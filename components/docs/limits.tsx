@@ -1,6 +1,6 @@
 // /docs' Limits and Retry-After sections: every number from DocsFacts, which the server builds from
 // the constants the code enforces (lib/api/docs-facts.ts).
-import { bytesText, type DocsFacts, numberText } from '@/lib/web/docs-facts';
+import { bytesText, type DocsFacts, numberText } from '@/lib/web/docs-facts-view';
 import { InlineText } from './rich-text';
 
 export function LimitsSection({ facts }: { facts: DocsFacts }) {

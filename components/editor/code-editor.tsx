@@ -38,7 +38,7 @@ const OPTIONS: editor.IStandaloneEditorConstructionOptions = {
 };
 
 /**
- * The input editor never changes what is typed (issue 13 §3): no suggestions (word-based ones
+ * The input editor never changes what is typed: no suggestions (word-based ones
  * accepted on Enter turned `owner: w` + Enter into `owner: web`), no closing brackets or quotes
  * added, no indentation added on Enter. Typing a document character by character gives that
  * document (e2e/playground.spec.ts).

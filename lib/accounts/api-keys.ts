@@ -227,18 +227,32 @@ export const ownerValidAt = (owner: KeyOwner, now: number): boolean => owner.exp
  * minute (the dashboard shows it to the minute).
  */
 export const LAST_USED_RESOLUTION_MS = 60_000;
-const lastWritten = new Map<string, number>();
+/** Keys remembered at most; past it the memory starts again (a few keys are then written early). */
+const MAX_REMEMBERED_KEYS = 100_000;
 
-export function touchApiKey(db: Db, keyId: string, log: Logger, now = Date.now()): Promise<void> | null {
-  const previous = lastWritten.get(keyId);
-  if (previous !== undefined && now - previous < LAST_USED_RESOLUTION_MS) return null;
-  lastWritten.set(keyId, now);
-  if (lastWritten.size > 100_000) lastWritten.clear();
-  return db.apiKey
-    .update({ where: { id: keyId }, data: { lastUsedAt: new Date(now) } })
-    .then(() => undefined)
-    .catch((err: unknown) => {
-      lastWritten.delete(keyId);
-      log.error({ err, component: 'api-keys', keyId }, 'could not record last use');
-    });
+/** The keys' last use, written at most once a minute per key: one per process, in the services (lib/services). */
+export class KeyLastUse {
+  /** keyId -> when its last use was written. */
+  readonly #written = new Map<string, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+  ) {}
+
+  /** Writes the key's last use unless this process did so less than a minute ago (null: nothing written). */
+  touch(keyId: string, now = Date.now()): Promise<void> | null {
+    const written = this.#written;
+    const previous = written.get(keyId);
+    if (previous !== undefined && now - previous < LAST_USED_RESOLUTION_MS) return null;
+    written.set(keyId, now);
+    if (written.size > MAX_REMEMBERED_KEYS) written.clear();
+    return this.db.apiKey
+      .update({ where: { id: keyId }, data: { lastUsedAt: new Date(now) } })
+      .then(() => undefined)
+      .catch((err: unknown) => {
+        written.delete(keyId);
+        this.log.error({ err, component: 'api-keys', keyId }, 'could not record last use');
+      });
+  }
 }

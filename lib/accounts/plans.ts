@@ -77,9 +77,6 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
 
 export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 
-/** The largest input any plan accepts: a body beyond it is refused without reading it all. */
-export const LARGEST_PLAN_INPUT_BYTES = Math.max(...PLAN_LIST.map((p) => p.maxInputBytes));
-
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
 }

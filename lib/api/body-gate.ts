@@ -42,6 +42,7 @@ export function uploadsPerAccount(configured: number, maxConnections: number): n
 export class BodyGate {
   readonly limits: BodyGateLimits;
   #total = 0;
+  #heldBytes = 0;
   readonly #byAccount = new Map<string, number>();
   readonly #uploads = new Map<string, number>();
   readonly #uploadsPerAccount: number;
@@ -49,6 +50,16 @@ export class BodyGate {
   constructor(limits: BodyGateLimits) {
     this.limits = limits;
     this.#uploadsPerAccount = limits.uploadsPerAccount ?? DEFAULT_UPLOADS_PER_ACCOUNT;
+  }
+
+  /** Bytes of the blocks allocated for bodies being read now (what slow uploads cost in memory; read-body.ts counts them). */
+  get heldBytes(): number {
+    return this.#heldBytes;
+  }
+
+  /** Counts `bytes` more (positive) or fewer (negative) held by bodies being read. */
+  holdBytes(bytes: number): void {
+    this.#heldBytes += bytes;
   }
 
   /** Bodies of `account` being read now, whatever their size. */

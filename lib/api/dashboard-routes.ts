@@ -73,5 +73,3 @@ export const DASHBOARD_ROUTES = {
   '/api/dashboard/support': billingRoute({ POST: signedIn(handleSupportRequest) }),
   '/api/billing/webhook': billingRoute({ POST: withApi(handleStripeWebhook) }),
 } satisfies Record<string, Route>;
-
-export type DashboardPath = keyof typeof DASHBOARD_ROUTES;

@@ -5,15 +5,21 @@ import { PLAN_LIST } from '@/lib/accounts/plans';
 import type { Config } from '@/lib/config';
 import { ALIAS_EXPANSION_FLOOR, CHARS_PER_NODE, MAX_DEPTH, MAX_ERRORS, MAX_IMPLICIT_KEY, MAX_INTEGER_DIGITS } from '@/lib/converter/limits';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '@/lib/schema/limits';
-import type { DocsFacts } from '@/lib/web/docs-facts';
+import type { DocsFacts } from '@/lib/web/docs-facts-view';
 import { serverLimits } from '@/lib/http/server-limits';
 import { LARGE_BODY_BYTES, LARGE_BODY_RETRY_AFTER_SECONDS, uploadsPerAccount } from './body-gate';
 import { DEPENDENCY_RETRY_AFTER_SECONDS } from './errors';
 import { jsonBodyCap } from './read-body';
-import { defaultRunLimits, OVERDUE_MEMORY_MS, RETRY_AFTER_SECONDS } from './run-converter';
+import {
+  IN_PROCESS_DEADLINE_MS,
+  MAX_QUEUED,
+  MAX_QUEUED_PER_ACCOUNT,
+  OVERDUE_MEMORY_MS,
+  RETRY_AFTER_SECONDS,
+  WORKER_FROM_BYTES,
+} from './run-converter';
 
 export function docsFacts(config: Config): DocsFacts {
-  const limits = defaultRunLimits;
   const largeBodies = config.largeBodies;
   const uploads = uploadsPerAccount(config.uploadsPerAccount, serverLimits(config.http).maxConnections);
   return {
@@ -34,8 +40,8 @@ export function docsFacts(config: Config): DocsFacts {
     maxErrors: MAX_ERRORS,
     maxIntegerDigits: MAX_INTEGER_DIGITS,
     maxImplicitKey: MAX_IMPLICIT_KEY,
-    inProcessBytes: limits.workerFromBytes,
-    inProcessDeadlineMs: limits.inProcessDeadlineMs,
+    inProcessBytes: WORKER_FROM_BYTES,
+    inProcessDeadlineMs: IN_PROCESS_DEADLINE_MS,
     overdueMs: OVERDUE_MEMORY_MS,
     conversionTimeoutMs: config.conversionTimeoutMs,
     conversionMemoryMb: config.conversionMemoryMb,
@@ -43,8 +49,8 @@ export function docsFacts(config: Config): DocsFacts {
     largeBodiesPerAccount: largeBodies.perAccount,
     largeBodies: largeBodies.total,
     uploadsPerAccount: uploads,
-    queuedPerAccount: limits.maxQueuedPerAccount,
-    queued: limits.maxQueued,
+    queuedPerAccount: MAX_QUEUED_PER_ACCOUNT,
+    queued: MAX_QUEUED,
     dependencyTimeoutMs: { database: config.databaseTimeoutMs, redis: config.redisTimeoutMs },
     schema: { maxChars: MAX_SCHEMA_CHARS, maxDepth: MAX_SCHEMA_DEPTH, maxNodes: MAX_SCHEMA_NODES },
     retryAfter: [
@@ -69,13 +75,13 @@ export function docsFacts(config: Config): DocsFacts {
       {
         status: 429,
         code: 'rate_limited',
-        when: `The account already has ${limits.maxQueuedPerAccount} conversions waiting for a worker.`,
+        when: `The account already has ${MAX_QUEUED_PER_ACCOUNT} conversions waiting for a worker.`,
         seconds: String(RETRY_AFTER_SECONDS),
       },
       {
         status: 503,
         code: 'unavailable',
-        when: `The conversion queue is full (${limits.maxQueued} waiting, all accounts together).`,
+        when: `The conversion queue is full (${MAX_QUEUED} waiting, all accounts together).`,
         seconds: String(RETRY_AFTER_SECONDS),
       },
       {

@@ -1,9 +1,8 @@
 // The API's error type, the contract's code -> status table, and the one function that turns anything thrown into the error reply.
-import { ConversionError, type ValidationIssue } from '@/lib/converter';
+import { isConversionError, type ValidationIssue } from '@/lib/converter';
 import { describeFailure, unavailableDependency, type Dependency } from '@/lib/dependencies';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@/lib/errors/error-codes';
-import { reviveError } from '@/lib/conversion/job-errors';
-import { ApiError, isForeignApiError } from '@/lib/errors/api-error';
+import { ApiError, isApiError } from '@/lib/errors/api-error';
 import { jsonReply, type ApiReply } from './reply';
 import { fallbackLogger, type Logger } from '@/lib/observability/logger';
 
@@ -66,15 +65,14 @@ export function toErrorReply(err: unknown, requestId: string, report: FailureRep
   if (apiError.code === 'unauthorized' && !Object.keys(headers).some((h) => h.toLowerCase() === 'www-authenticate')) {
     headers['WWW-Authenticate'] = 'Bearer';
   }
-  return jsonReply(body, ERROR_STATUS[apiError.code], headers);
+  return { ...jsonReply(body, ERROR_STATUS[apiError.code], headers), errorCode: apiError.code };
 }
 
 function toApiError(err: unknown, requestId: string, report: FailureReport): ApiError {
-  // Refusals of every layer are answered as they are: ApiError (AccountError extends it) with its
-  // code, the converter's own error with its code's status.
-  if (err instanceof ApiError) return err;
-  if (err instanceof ConversionError) return new ApiError(err.code, err.message, err.details ? { details: err.details } : {});
-  if (isForeignApiError(err)) return reviveError(err.toJSON()) as ApiError;
+  // Refusals of every layer are answered as they are, whichever copy of lib/ made them: ApiError
+  // (AccountError extends it) with its code, the converter's own error with its code's status.
+  if (isApiError(err)) return err;
+  if (isConversionError(err)) return new ApiError(err.code, err.message, err.details ? { details: err.details } : {});
   // Whichever endpoint it reached (the API's guards, the dashboard, sign-up): a database or Redis
   // that does not answer is a 503 to retry, not a 500.
   const dependency = unavailableDependency(err);

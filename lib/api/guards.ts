@@ -1,7 +1,6 @@
 // The guards in front of every keyed endpoint (convert, validate, health): the API key, then the
 // account's hourly quota and input limit.
 import 'server-only';
-import { touchApiKey } from '@/lib/accounts/api-keys';
 import { PLANS } from '@/lib/accounts/plans';
 import { ApiError } from './errors';
 import { requireSession } from './session-guards';
@@ -24,7 +23,7 @@ export const requireApiKey: ApiGuard = async (request, ctx) => {
   const owner = await ctx.services.findKeyOwner(match[1]!);
   if (!owner) throw unauthorized('This API key is not valid: it is unknown, expired or was revoked.');
   ctx.account = owner;
-  void touchApiKey(ctx.services.db, owner.keyId, ctx.services.log);
+  void ctx.services.keyLastUse.touch(owner.keyId);
 };
 
 export const enforceQuota: ApiGuard = async (_request, ctx) => {

@@ -132,11 +132,6 @@ interface Recording {
 
 const RECORDED = (recordings as { answers: Record<string, Recording> }).answers;
 
-/** What the server answered to the example call `name` (undefined until `npm run docs:examples` has recorded it). */
-export function recordedAnswer(name: string): Recording | undefined {
-  return RECORDED[name];
-}
-
 function recorded<T>(name: string): T {
   return RECORDED[name]?.body as T;
 }

@@ -15,10 +15,10 @@ import {
 } from './openapi-examples';
 import { DEFAULT_LARGE_BODIES, DEFAULT_LARGE_BODIES_PER_ACCOUNT, DEFAULT_UPLOADS_PER_ACCOUNT } from './body-gate';
 import { RAW_MEDIA_TYPES } from './media-type';
-import { defaultRunLimits } from './run-converter';
 import { catalogPaths } from './openapi-catalog';
+import { MAX_QUEUED, MAX_QUEUED_PER_ACCOUNT } from './run-converter';
 import { apiSchemas } from './schemas';
-import { optionJsonSchema } from '@/lib/conversion/request-schemas';
+import { optionJsonSchema } from '@/lib/jobs/request-schemas';
 import { endpointOptions, FORMATTING_OPTIONS, optionRow } from '@/lib/converter/options';
 import { MAX_DEPTH, MAX_INTEGER_DIGITS } from '@/lib/converter/limits';
 
@@ -41,12 +41,12 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   },
   429: {
     name: 'RateLimited',
-    description: `The account's hourly quota is spent, or (convert, validate, format) the account is already sending as many request bodies at once as it may (${DEFAULT_UPLOADS_PER_ACCOUNT} of any size and ${DEFAULT_LARGE_BODIES_PER_ACCOUNT} over 1 MiB by default; the answer closes the connection), or already has ${defaultRunLimits.maxQueuedPerAccount} large conversions waiting for a worker (turns are fair between accounts). \`Retry-After\` says when to retry.`,
+    description: `The account's hourly quota is spent, or (convert, validate, format) the account is already sending as many request bodies at once as it may (${DEFAULT_UPLOADS_PER_ACCOUNT} of any size and ${DEFAULT_LARGE_BODIES_PER_ACCOUNT} over 1 MiB by default; the answer closes the connection), or already has ${MAX_QUEUED_PER_ACCOUNT} large conversions waiting for a worker (turns are fair between accounts). \`Retry-After\` says when to retry.`,
   },
   500: { name: 'InternalError', description: 'Something unexpected; quote the `requestId`.' },
   503: {
     name: 'Unavailable',
-    description: `The database or Redis did not answer within its deadline (about a second; \`error.dependencies\` says which), every conversion worker is busy and the queue (${defaultRunLimits.maxQueued} conversions, all accounts together) is full, or (convert, validate, format) the server is receiving as many request bodies over 1 MiB at once as it may (${DEFAULT_LARGE_BODIES} by default). \`Retry-After\` says when to retry.`,
+    description: `The database or Redis did not answer within its deadline (about a second; \`error.dependencies\` says which), every conversion worker is busy and the queue (${MAX_QUEUED} conversions, all accounts together) is full, or (convert, validate, format) the server is receiving as many request bodies over 1 MiB at once as it may (${DEFAULT_LARGE_BODIES} by default). \`Retry-After\` says when to retry.`,
   },
 };
 
@@ -263,7 +263,7 @@ function validateOperation(): Json {
   };
 }
 
-// --- The operator's view (issue 14 §3): readiness, no key. ---
+// --- The operator's view: readiness, no key. ---
 function operatorPaths(): Json {
   return {
     '/api/health/ready': {

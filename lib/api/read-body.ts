@@ -5,7 +5,8 @@
 // Every body of an account still arriving takes a place in the body gate first (body-gate.ts: its
 // uploads at once; a body already received whole takes none),
 // and bodies over 1 MiB one more (per account and in total).
-import { joinBlocks, parseJsonBody, type BodyBytes } from '@/lib/conversion/body-bytes';
+import { joinBlocks, type BodyBytes } from '@/lib/jobs/body-bytes';
+import { parseJsonBody } from '@/lib/jobs/read-request';
 import { formatBytes, formatOverLimit } from '@/lib/format/format-bytes';
 import { gateRefusal, LARGE_BODY_BYTES, type BodyGate, type BodyGatePlace } from './body-gate';
 import { ApiError } from './errors';
@@ -23,34 +24,25 @@ const LARGEST_BLOCK = 16 * MIB;
 export interface BodyReadOptions {
   /** The account sending it (none for requests without one: counted in the total only). */
   account?: string;
-  /** The process's gate (ctx.services.bodyGate): an account's uploads at once; needed by every read whose cap is over 1 MiB. */
-  gate?: BodyGate;
+  /** The process's gate (ctx.services.bodyGate): an account's uploads and large bodies at once, and the bytes bodies hold. */
+  gate: BodyGate;
   /** Counts the bytes read (withApi's context: the request log's input bytes). */
   counter?: { inputBytes: number };
 }
 
-/** A place in the gate for a large body (429 or 503, with this copy's ApiError, when there is none). */
-function enterGate(gate: BodyGate | undefined, account: string | undefined): () => void {
-  // A read that was given no gate cannot take a place in it: a mistake of the caller's, not the client's.
-  if (!gate) throw new Error('read-body: a body over 1 MiB needs the body gate (pass options.gate: ctx.services.bodyGate)');
+/** A place in the gate for a large body (429 or 503 when there is none). */
+function enterGate(gate: BodyGate, account: string | undefined): () => void {
   return placeOrThrow(gate.enter(account));
 }
 
-/** A place among the account's uploads at once, whatever the body's size (429 when there is none; no gate, no limit). */
-function enterUploads(gate: BodyGate | undefined, account: string | undefined): () => void {
-  return gate ? placeOrThrow(gate.enterUpload(account)) : () => {};
+/** A place among the account's uploads at once, whatever the body's size (429 when there is none). */
+function enterUploads(gate: BodyGate, account: string | undefined): () => void {
+  return placeOrThrow(gate.enterUpload(account));
 }
 
 function placeOrThrow(place: BodyGatePlace): () => void {
   if ('refused' in place) throw gateRefusal(place);
   return place.leave;
-}
-
-let heldBytes = 0;
-
-/** Bytes of blocks allocated for bodies being read right now (what slow uploads cost in memory). */
-export function bodyBufferBytes(): number {
-  return heldBytes;
 }
 
 /** A JSON body may be larger than its `input`: escaping inflates (`"` -> `\"`, newline -> `\n`). */
@@ -59,12 +51,12 @@ export function jsonBodyCap(maxInputBytes: number): number {
 }
 
 /** Reads a JSON request body and returns the object it holds (400/413/415 otherwise). */
-export async function readJsonBody(request: ApiRequest, maxInputBytes: number, options: BodyReadOptions = {}): Promise<Record<string, unknown>> {
+export async function readJsonBody(request: ApiRequest, maxInputBytes: number, options: BodyReadOptions): Promise<Record<string, unknown>> {
   return parseJsonBody(joinBlocks(await readJsonBodyBytes(request, maxInputBytes, options)));
 }
 
 /** Checks the length and type of a JSON request body and reads its bytes (413/415 otherwise). */
-export async function readJsonBodyBytes(request: ApiRequest, maxInputBytes: number, options: BodyReadOptions = {}): Promise<BodyBytes> {
+export async function readJsonBodyBytes(request: ApiRequest, maxInputBytes: number, options: BodyReadOptions): Promise<BodyBytes> {
   const cap = jsonBodyCap(maxInputBytes);
   const tooLarge = (size: string) =>
     new ApiError(
@@ -84,7 +76,7 @@ export async function readJsonBodyBytes(request: ApiRequest, maxInputBytes: numb
 }
 
 /** Reads a raw-mode body (the document itself) as bytes, at most `maxInputBytes` of them. */
-export async function readRawBody(request: ApiRequest, maxInputBytes: number, options: BodyReadOptions = {}): Promise<BodyBytes> {
+export async function readRawBody(request: ApiRequest, maxInputBytes: number, options: BodyReadOptions): Promise<BodyBytes> {
   const tooLarge = (size: string) => new ApiError('payload_too_large', `Input is ${size}; the limit is ${formatBytes(maxInputBytes)}.`, CLOSE);
   const declared = checkContentLength(request, maxInputBytes, (length) => {
     const s = formatOverLimit(length, maxInputBytes);
@@ -138,10 +130,11 @@ async function readBytesCapped(
   }
   const reader: BodyReader = 'openReader' in request.body ? request.body.openReader() : request.body.getReader();
   const blocks: Uint8Array[] = [];
+  const gate = options.gate;
   let allocated = 0;
   const allocate = (size: number) => {
     allocated += size;
-    heldBytes += size;
+    gate.holdBytes(size);
     return new Uint8Array(size);
   };
   try {
@@ -184,7 +177,7 @@ async function readBytesCapped(
     if (used > 0 || blocks.length === 0) blocks.push(used === block.byteLength ? block : block.subarray(0, used));
     return { blocks, byteLength: total };
   } finally {
-    heldBytes -= allocated;
+    gate.holdBytes(-allocated);
     leave?.();
     leaveUploads();
   }

@@ -6,6 +6,8 @@ export interface ApiReply {
   /** Canonical header names (`Content-Type`, `X-RateLimit-Limit`); the front and Next lower-case them on the wire. */
   headers: Record<string, string>;
   body: string | Uint8Array;
+  /** An error reply's code (toErrorReply sets it), for the request's log line, usage and metrics. */
+  errorCode?: string;
 }
 
 /** A JSON answer; API answers are never cached. */

@@ -11,8 +11,6 @@ export interface Route {
   readonly notAllowed: Endpoint;
 }
 
-export type RouteTable = Readonly<Record<string, Route>>;
-
 export function defineRoute(methods: Record<string, Endpoint>): Route {
   return { methods, notAllowed: methodNotAllowed(...Object.keys(methods)) };
 }

@@ -3,15 +3,12 @@
 // no document can stall the server, crash it, or keep other accounts waiting behind one account.
 // (Not marked 'server-only': scripts/serve.ts, outside Next.js, builds the server's pool, lib/services.)
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { PLAN_LIST, PLANS, type PlanId } from '@/lib/accounts/plans';
-import { deadlineIn, type Deadline } from '@/lib/converter';
-import { jobOutcome, type ConversionJob, type JobAnswer, type JobOutcome } from '@/lib/conversion/conversion-job';
-import { reviveError, serializeError } from '@/lib/conversion/job-errors';
-import type { TaskStarted, WorkerAnswer, WorkerTask } from '@/lib/conversion/worker-protocol';
-import { ConversionError } from '@/lib/converter';
+import { ConversionError, deadlineIn, isDeadlineExceeded, type Deadline } from '@/lib/converter';
+import { answerJob, type ConversionJob, type JobAnswer } from '@/lib/jobs/conversion-job';
+import { reviveError, type TaskStarted, type WorkerAnswer, type WorkerTask } from '@/lib/jobs/worker-protocol';
 import { ApiError } from '@/lib/errors/api-error';
 import { DEFAULT_CONVERSION_MEMORY_MB, DEFAULT_CONVERSION_TIMEOUT_MS } from '@/lib/config/defaults';
 import { FairQueue } from './fair-queue';
@@ -49,21 +46,37 @@ export interface RunLimits {
 
 /** The request thread's budget for one conversion: health checks and small requests never wait much longer. */
 export const IN_PROCESS_DEADLINE_MS = 30;
+/** Bodies of at least this many bytes go straight to a worker. */
+export const WORKER_FROM_BYTES = 256 * 1024;
+/** Conversions of one account waiting for a worker; beyond, 429. */
+export const MAX_QUEUED_PER_ACCOUNT = 4;
+/** Conversions waiting for a worker, all accounts together; beyond, 503. */
+export const MAX_QUEUED = 64;
 
-const WORKERS = Math.max(1, availableParallelism());
+/** The bundled worker of the checkout at `root` (scripts/build-worker.mjs). */
+export const workerFileIn = (root: string): string => path.join(root, 'build', 'pool-worker.cjs');
 
-export const defaultRunLimits: RunLimits = {
-  workerFromBytes: 256 * 1024,
-  inProcessDeadlineMs: IN_PROCESS_DEADLINE_MS,
-  memoryMb: DEFAULT_CONVERSION_MEMORY_MB,
-  timeoutMs: DEFAULT_CONVERSION_TIMEOUT_MS,
-  planTimeoutsMs: Object.fromEntries(PLAN_LIST.map((plan) => [plan.id, plan.conversionTimeoutMs])) as Record<PlanId, number>,
-  maxWorkers: WORKERS,
-  maxRunningPerAccount: Math.max(1, WORKERS - 1),
-  maxQueuedPerAccount: 4,
-  maxQueued: 64,
-  workerFile: path.join(process.cwd(), 'build', 'convert-worker.cjs'),
-};
+/**
+ * The pool's limits on a machine of `cores` cores (a worker each, one left free of any one
+ * account) with its worker bundle at `workerFile`; `overrides` replace any of them. Made by the
+ * services (lib/services), which read the machine once.
+ */
+export function runLimits(machine: { cores: number; workerFile: string }, overrides: Partial<RunLimits> = {}): RunLimits {
+  const workers = Math.max(1, machine.cores);
+  return {
+    workerFromBytes: WORKER_FROM_BYTES,
+    inProcessDeadlineMs: IN_PROCESS_DEADLINE_MS,
+    memoryMb: DEFAULT_CONVERSION_MEMORY_MB,
+    timeoutMs: DEFAULT_CONVERSION_TIMEOUT_MS,
+    planTimeoutsMs: Object.fromEntries(PLAN_LIST.map((plan) => [plan.id, plan.conversionTimeoutMs])) as Record<PlanId, number>,
+    maxWorkers: workers,
+    maxRunningPerAccount: Math.max(1, workers - 1),
+    maxQueuedPerAccount: MAX_QUEUED_PER_ACCOUNT,
+    maxQueued: MAX_QUEUED,
+    workerFile: machine.workerFile,
+    ...overrides,
+  };
+}
 
 /** Observers and replacements for tests and diagnostics. */
 export interface PoolHooks {
@@ -140,7 +153,7 @@ export class ConversionPool {
   #overdue = new Map<string, number>();
   #observer: ConversionObserver | undefined;
 
-  constructor(limits: RunLimits = defaultRunLimits, hooks: PoolHooks = {}) {
+  constructor(limits: RunLimits, hooks: PoolHooks = {}) {
     this.limits = limits;
     this.#hooks = hooks;
     this.#turns = new FairQueue({
@@ -166,29 +179,20 @@ export class ConversionPool {
   }
 
   /**
-   * Answers the job here (small body, within the deadline) or in a worker; `signal` is the
-   * client's request, `owner` the account whose turn the job takes in the pool (and its plan).
+   * Answers the job here (small body, within the deadline) or in a worker, or throws the refusal
+   * its request deserves (ApiError, ConversionError). `client` is the client's request (or its
+   * signal): its `signal` is read only if the job goes to a worker (the node:http front creates it
+   * on first use). `owner` is the account whose turn the job takes in the pool, and its plan.
    */
-  async run(job: ConversionJob, signal?: AbortSignal, owner?: string | JobOwner): Promise<JobAnswer> {
-    return settle(await this.outcome(job, signal, owner));
-  }
-
-  /**
-   * The same as `run`, with a refusal returned as data rather than thrown: the server's pool is
-   * shared by every copy of this module (lib/services), and each caller makes its own errors.
-   * `client` may be the request itself: its `signal` is read only if the job goes to a worker.
-   */
-  async outcome(job: ConversionJob, client?: AbortSignal | { readonly signal: AbortSignal }, owner?: string | JobOwner): Promise<JobOutcome> {
+  async run(job: ConversionJob, client?: AbortSignal | { readonly signal: AbortSignal }, owner?: string | JobOwner): Promise<JobAnswer> {
     const observer = this.#observer;
     const who = typeof owner === 'string' ? { userId: owner } : (owner ?? { userId: NO_ACCOUNT });
-    if (!observer) return this.#outcome(job, client, who);
+    if (!observer) return this.#run(job, client, who);
     const started = performance.now();
     const inputBytes = job.body.byteLength;
-    const outcome = await this.#outcome(job, client, who);
-    if (outcome.ok && outcome.answer.direction) {
-      observer(outcome.answer.direction, inputBytes, outcome.answer.body.byteLength, (performance.now() - started) / 1000);
-    }
-    return outcome;
+    const answer = await this.#run(job, client, who);
+    if (answer.direction) observer(answer.direction, inputBytes, answer.body.byteLength, (performance.now() - started) / 1000);
+    return answer;
   }
 
   /** Told of every successful conversion (lib/observability/metrics.ts): direction, request and response bytes, seconds. */
@@ -196,7 +200,7 @@ export class ConversionPool {
     this.#observer = observer;
   }
 
-  async #outcome(job: ConversionJob, client: AbortSignal | { readonly signal: AbortSignal } | undefined, owner: Owner): Promise<JobOutcome> {
+  async #run(job: ConversionJob, client: AbortSignal | { readonly signal: AbortSignal } | undefined, owner: Owner): Promise<JobAnswer> {
     const account = owner.userId;
     if (!this.#hasWorker()) {
       if (job.body.byteLength >= this.limits.workerFromBytes) {
@@ -209,16 +213,16 @@ export class ConversionPool {
       if (here) return here;
     }
     const signal = client === undefined || client instanceof AbortSignal ? client : client.signal;
-    if (signal?.aborted) return refused(cancelled());
+    if (signal?.aborted) throw cancelled();
     const admission = this.#turns.enter(account);
-    if (!admission.ok) return refused(admission.reason === 'full' ? busy() : accountBusy(this.limits.maxQueuedPerAccount));
+    if (!admission.ok) throw admission.reason === 'full' ? busy() : accountBusy(this.limits.maxQueuedPerAccount);
     const { turn } = admission;
     const id = this.#nextId++;
     this.#pending.set(id, () => {});
     try {
       // A job whose turn is now goes to its worker at once (its body is transferred before this returns).
-      if (!turn.now && !(await untilStartedOrAborted(turn.started, signal))) return refused(cancelled());
-      if (signal?.aborted) return refused(cancelled());
+      if (!turn.now && !(await untilStartedOrAborted(turn.started, signal))) throw cancelled();
+      if (signal?.aborted) throw cancelled();
       return await this.#inWorker(id, job, signal, owner);
     } finally {
       this.#pending.delete(id);
@@ -231,20 +235,26 @@ export class ConversionPool {
    * Runs the job on the request thread under the deadline; undefined when it ran past it (nothing
    * was produced: the same job, body intact, then runs again where it may take its time). A job
    * that held the thread (HELD_SHARE of the deadline in the thread's own CPU time), stopped or not,
-   * sends its account's next jobs, of any size, to a worker.
+   * sends its account's next jobs, of any size, to a worker. Its refusal is thrown as it is.
    */
-  #onRequestThread(job: ConversionJob, account: string): JobOutcome | undefined {
+  #onRequestThread(job: ConversionJob, account: string): JobAnswer | undefined {
     const deadline = (this.#hooks.deadline ?? deadlineIn)(this.limits.inProcessDeadlineMs);
     const cpu = this.#hooks.threadCpu ?? threadCpuMs;
     const cpuAtStart = cpu();
-    const outcome = jobOutcome(job, deadline);
-    if (cpu() - cpuAtStart >= HELD_SHARE * this.limits.inProcessDeadlineMs) this.#markOverdue(account);
-    if (!outcome.ok && outcome.error.name === 'DeadlineExceeded') {
+    try {
+      const answer = answerJob(job, deadline);
+      this.#counters.inProcess++;
+      return answer;
+    } catch (err) {
+      if (!isDeadlineExceeded(err)) {
+        this.#counters.inProcess++;
+        throw err;
+      }
       this.#counters.handedOver++;
       return undefined;
+    } finally {
+      if (cpu() - cpuAtStart >= HELD_SHARE * this.limits.inProcessDeadlineMs) this.#markOverdue(account);
     }
-    this.#counters.inProcess++;
-    return outcome;
   }
 
   /**
@@ -278,9 +288,9 @@ export class ConversionPool {
     return this.#workerFound;
   }
 
-  /** Starts the workers now rather than at the first large conversion. */
+  /** Starts the workers now rather than during the first large request (the server, at start); without the bundled worker, nothing to start. */
   start(): void {
-    this.#piscina();
+    if (this.#hasWorker()) this.#piscina();
   }
 
   /** Stops the workers (tests; the server's pool lives as long as the process). */
@@ -291,9 +301,9 @@ export class ConversionPool {
   }
 
   /** No worker to hand anything to (no build): the request thread answers, however long it takes. */
-  #inProcess(job: ConversionJob): JobOutcome {
+  #inProcess(job: ConversionJob): JobAnswer {
     this.#counters.inProcess++;
-    return jobOutcome(job);
+    return answerJob(job);
   }
 
   #piscina(): Piscina<WorkerTask, WorkerAnswer> {
@@ -323,7 +333,7 @@ export class ConversionPool {
     return this.#pool;
   }
 
-  async #inWorker(id: number, job: ConversionJob, signal: AbortSignal | undefined, owner: Owner): Promise<JobOutcome> {
+  async #inWorker(id: number, job: ConversionJob, signal: AbortSignal | undefined, owner: Owner): Promise<JobAnswer> {
     const timeLimit = this.#timeLimit(owner);
     // Aborting the task makes piscina terminate its worker (and start a new one).
     const stop = new AbortController();
@@ -343,33 +353,38 @@ export class ConversionPool {
     // channel than the answer, and may arrive after it.
     this.#counters.inWorker++;
     this.#hooks.workerStarted?.(owner.userId);
+    let answer: WorkerAnswer;
     try {
-      return await this.#piscina().run(
+      answer = await this.#piscina().run(
         { id, job },
         { signal: stop.signal, transferList: [...new Set(job.body.blocks.map((block) => block.buffer as ArrayBuffer))] },
       );
     } catch (err) {
-      if (timedOut) {
-        const whose = timeLimit.plan ? `the ${timeLimit.plan} plan's limit` : 'the limit';
-        return refused(
-          new ConversionError('limit_exceeded', `Converting this input took longer than ${timeLimit.ms / 1000} s, ${whose} for one conversion.`),
-        );
-      }
-      if (stop.signal.aborted) return refused(cancelled());
-      if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        return refused(
-          new ConversionError(
-            'limit_exceeded',
-            `Converting this input needs more than ${this.limits.memoryMb} MB of memory, the limit for one conversion.`,
-          ),
-        );
-      }
-      if (err instanceof Error && /queue is at limit|no task queue available/i.test(err.message)) return refused(busy());
-      return refused(err);
+      throw this.#workerFailure(err, timedOut, stop.signal.aborted, timeLimit);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onClientAbort);
     }
+    // The job's refusal crossed the thread as data: revived here, the one place an error is.
+    if (!answer.ok) throw reviveError(answer.error);
+    return answer.answer;
+  }
+
+  /** Why a worker gave no answer: past its time limit or its memory (422), the client gone, the queue full (503), or a fault. */
+  #workerFailure(err: unknown, timedOut: boolean, stopped: boolean, timeLimit: { ms: number; plan?: string }): unknown {
+    if (timedOut) {
+      const whose = timeLimit.plan ? `the ${timeLimit.plan} plan's limit` : 'the limit';
+      return new ConversionError('limit_exceeded', `Converting this input took longer than ${timeLimit.ms / 1000} s, ${whose} for one conversion.`);
+    }
+    if (stopped) return cancelled();
+    if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      return new ConversionError(
+        'limit_exceeded',
+        `Converting this input needs more than ${this.limits.memoryMb} MB of memory, the limit for one conversion.`,
+      );
+    }
+    if (err instanceof Error && /queue is at limit|no task queue available/i.test(err.message)) return busy();
+    return err;
   }
 
   /** The owner's plan's limit in a worker, unless the server's cap (CONVERSION_TIMEOUT_MS) is lower; `plan` names the plan whose limit it is. */
@@ -398,17 +413,6 @@ async function untilStartedOrAborted(started: Promise<void>, signal: AbortSignal
   }
 }
 
-/** A refusal as data: the outcome may be read by another copy of this module (the pool is shared). */
-function refused(err: unknown): JobOutcome {
-  return { ok: false, error: serializeError(err) };
-}
-
-/** The answer, or the outcome's error thrown with this module copy's classes. */
-function settle(outcome: JobOutcome): JobAnswer {
-  if (outcome.ok) return outcome.answer;
-  throw reviveError(outcome.error);
-}
-
 const busy = () =>
   new ApiError('unavailable', 'The server is busy with large conversions; try again in a few seconds.', {
     headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
@@ -425,22 +429,3 @@ function accountBusy(maxQueued: number): ApiError {
 
 /** Nobody reads this answer (the client is gone); it only must not be logged as a 500. */
 const cancelled = () => new ApiError('bad_request', 'The client closed the request; its conversion was stopped.');
-
-/**
- * Answers a conversion job with `pool` (the server's: lib/services) for `owner` (the key's account:
- * ctx.account). `client.signal` is read only for a job that goes to a worker (the node:http front
- * creates it on first use; small jobs never need it).
- */
-export async function runConversionJob(
-  pool: ConversionPool,
-  job: ConversionJob,
-  client?: { readonly signal: AbortSignal },
-  owner?: JobOwner,
-): Promise<JobAnswer> {
-  return settle(await pool.outcome(job, client, owner));
-}
-
-/** Starts the pool's workers now rather than during the first large request (scripts/serve.ts); without the bundled worker, nothing to start. */
-export function startConversionPool(pool: ConversionPool): void {
-  if (existsSync(pool.limits.workerFile)) pool.start();
-}

@@ -1,12 +1,12 @@
 // Zod schemas for every API request and response; the OpenAPI document is generated from them.
 import { z } from 'zod';
-import { ConvertRequestSchema, FormatRequestSchema, formatField, optionQueryFields, ValidateRequestSchema } from '@/lib/conversion/request-schemas';
+import { ConvertRequestSchema, FormatRequestSchema, RawConvertQuerySchema, ValidateRequestSchema } from '@/lib/jobs/request-schemas';
 import { ISSUE_CODE_LIST, ISSUE_CODES } from '@/lib/converter/issue-codes';
 import { DEPENDENCIES } from '@/lib/dependencies';
 import { ERROR_MEANINGS } from '@/lib/errors/error-meanings';
 import { PUBLIC_API_ERROR_CODES } from './errors';
 
-export { ConvertRequestSchema, FormatRequestSchema, ValidateRequestSchema };
+export { ConvertRequestSchema, FormatRequestSchema, RawConvertQuerySchema, ValidateRequestSchema };
 
 /** Every schema registered here becomes `#/components/schemas/<id>` in the OpenAPI document. */
 export const apiSchemas = z.registry<{ id: string; description?: string }>();
@@ -47,13 +47,6 @@ apiSchemas.add(FormatRequestSchema, {
     'The body of POST /api/format: re-indents and normalises a document without changing its data (the same as convert with outputType equal to inputType). Unknown fields are ignored.',
 });
 apiSchemas.add(ValidateRequestSchema, { id: 'ValidateRequest', description: 'The body of POST /api/validate. Unknown fields are ignored.' });
-
-/** Raw mode: `POST /api/convert?from=yaml&to=json` with the document itself as the body. */
-export const RawConvertQuerySchema = z.object({
-  from: formatField('from', 'Query parameter'),
-  to: formatField('to', 'Query parameter'),
-  ...optionQueryFields(),
-});
 
 const count = (description: string) => z.number().int().min(0).meta({ description });
 
@@ -164,7 +157,7 @@ export const LiveResponseSchema = z
   .object({ status: z.literal('healthy') })
   .register(apiSchemas, { id: 'LiveResponse', description: 'For load balancers; says nothing more.' });
 
-// --- The operator's view (issue 14 §3): readiness for load balancers. ---
+// --- The operator's view: readiness for load balancers. ---
 export const ReadyResponseSchema = z
   .object({
     status: z.literal('ready'),
@@ -199,9 +192,6 @@ export const ErrorResponseSchema = z
   })
   .register(apiSchemas, { id: 'ErrorResponse', description: 'The body of every failure, whatever the endpoint.' });
 
-export type ConvertRequestBody = z.output<typeof ConvertRequestSchema>;
-export type ValidateRequestBody = z.output<typeof ValidateRequestSchema>;
-export type FormatRequestBody = z.output<typeof FormatRequestSchema>;
 export type ConvertResponse = z.output<typeof ConvertResponseSchema>;
 export type ValidateResponse = z.output<typeof ValidateResponseSchema>;
 export type HealthResponse = z.output<typeof HealthResponseSchema>;

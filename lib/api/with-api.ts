@@ -4,7 +4,8 @@
 // without a Web Request/Response pair per call on the fast path.
 import { API_SECURITY_HEADERS, HSTS_VALUE, isHttpsRequest } from '@/lib/http/security-headers';
 import type { Dependency } from '@/lib/dependencies';
-import { ApiError, type FailureReport, toErrorReply } from './errors';
+import { type FailureReport, toErrorReply } from './errors';
+import { isApiError } from '@/lib/errors/api-error';
 import type { ApiReply } from './reply';
 import { newRequestId } from './request-id';
 import type { KeyOwner } from '@/lib/accounts/api-keys';
@@ -106,7 +107,7 @@ export function withApi(handler: ApiHandler, options: WithApiOptions = {}): Endp
         failure = f;
       });
       // A 503 a handler built itself (the health checks) names its dependencies on the error.
-      if (!failure && err instanceof ApiError && err.dependencies) failure = { dependencies: err.dependencies };
+      if (!failure && isApiError(err) && err.dependencies) failure = { dependencies: err.dependencies };
     }
     // Header names are compared case-insensitively; replies and guards use canonical case.
     const headers: Record<string, string> = {
@@ -139,14 +140,11 @@ interface EndedRequest {
   durationMs: number;
 }
 
-const ERROR_CODE = /"code":"([a-z_]{1,40})"/;
 const PATH = /^[a-z]+:\/\/[^/]*(\/[^?#]*)/i;
 
 function endOfRequest(request: ApiRequest, ctx: ApiContext, reply: ApiReply, startedTick: number, route: string | undefined): EndedRequest {
   const body = reply.body;
   const outputBytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-  let errorCode: string | null = null;
-  if (reply.status >= 400) errorCode = ERROR_CODE.exec(typeof body === 'string' ? body.slice(0, 200) : '')?.[1] ?? null;
   let inputBytes = ctx.inputBytes;
   if (inputBytes === 0) {
     // Refused before reading (413 on its declared length): the length it declared.
@@ -159,7 +157,7 @@ function endOfRequest(request: ApiRequest, ctx: ApiContext, reply: ApiReply, sta
     path: path.slice(0, 100),
     route: route ?? routeOf(path, ctx.params),
     status: reply.status,
-    errorCode,
+    errorCode: reply.errorCode ?? null,
     inputBytes,
     outputBytes,
     durationMs: performance.now() - startedTick,
@@ -191,7 +189,7 @@ function safeDecode(segment: string): string | null {
 
 /**
  * A keyed request as it ended, for the key's usage and the account's request log: counted in memory by
- * the services' recorder (lib/accounts/key-usage.ts), written in batches. The body is never kept.
+ * the services' recorder (lib/accounts/key-usage/recorder.ts), written in batches. The body is never kept.
  */
 function recordCall(ctx: ApiContext, ended: EndedRequest, started: number): void {
   const account = ctx.account!;

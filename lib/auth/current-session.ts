@@ -2,7 +2,7 @@
 // what a password change keeps while it ends the account's other sessions.
 import 'server-only';
 import { getToken } from 'next-auth/jwt';
-import { type AuthServices, sessionSecret } from './options';
+import type { AuthServices } from './options';
 
 const COOKIE_NAMES = ['__Secure-next-auth.session-token', 'next-auth.session-token'];
 
@@ -18,7 +18,7 @@ function cookies(header: string | null): Map<string, string> {
 /** The secret of the session the request's cookie carries, or null (no cookie, or one that does not decode). */
 export async function currentSessionSecret(cookieHeader: string | null, services: AuthServices): Promise<string | null> {
   const jar = cookies(cookieHeader);
-  const secret = await sessionSecret(services);
+  const secret = await services.sessionSecret.get();
   for (const cookieName of COOKIE_NAMES) {
     if (![...jar.keys()].some((name) => name.startsWith(cookieName))) continue;
     const token = await getToken({

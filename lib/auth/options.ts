@@ -1,10 +1,8 @@
 // next-auth: email + password (Credentials provider), JWT session cookies backed by server-side
 // sessions (lib/accounts/sessions.ts): the cookie carries a session secret whose row must still
 // exist, so signing out, "sign out everywhere", a password change or a disabled account end it on
-// its next request. The signing secret is NEXTAUTH_SECRET when set, else one generated on first use
-// and kept in the database, so every instance sharing the database agrees on it with nothing to configure.
+// its next request. The signing secret is the services' (lib/auth/session-secret.ts).
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import type { NextAuthOptions } from 'next-auth';
 import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
@@ -23,28 +21,9 @@ import { sameSitePath } from '@/lib/web/safe-callback-url';
 // (AUTH_TRUST_HOST, set at start by lib/config's exportForLibraries).
 
 /** What the sign-in options use of the server's services. */
-export type AuthServices = Pick<Services, 'db' | 'config' | 'log' | 'mail' | 'site'>;
+export type AuthServices = Pick<Services, 'db' | 'config' | 'log' | 'mail' | 'site' | 'sessionSecret'>;
 
 export { SESSION_MAX_AGE_SECONDS };
-
-let secret: Promise<string> | undefined;
-
-async function loadSecret({ db, config }: AuthServices): Promise<string> {
-  if (config.authSecret) return config.authSecret;
-  const candidate = randomBytes(32).toString('base64url');
-  // The first instance to ask stores its candidate; everyone reads the stored one.
-  await db.$executeRaw`INSERT INTO "AppSecret" ("name", "value") VALUES ('nextauth_secret', ${candidate}) ON CONFLICT ("name") DO NOTHING`;
-  const row = await db.appSecret.findUniqueOrThrow({ where: { name: 'nextauth_secret' } });
-  return row.value;
-}
-
-export function sessionSecret(services: AuthServices): Promise<string> {
-  secret ??= loadSecret(services).catch((err: unknown) => {
-    secret = undefined;
-    throw err;
-  });
-  return secret;
-}
 
 /** Thrown by the session callback for a cookie whose session has ended: next-auth then clears the cookie. */
 class SessionEnded extends Error {
@@ -61,7 +40,7 @@ const sessionIdOf = (token: JWT | null | undefined): unknown => token?.sid;
 export async function authOptions(services: AuthServices): Promise<NextAuthOptions> {
   const { db, log } = services;
   return {
-    secret: await sessionSecret(services),
+    secret: await services.sessionSecret.get(),
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: '/signin', error: '/signin' },
     providers: [credentialsProvider(services)],

@@ -14,7 +14,7 @@ import type { PublicUser } from '@/lib/accounts/public-user';
 import type { BillingSettings } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import type { BillingAccount, Prisma } from '@/lib/db/generated/client';
-import { ApiError } from '@/lib/errors/api-error';
+import { ApiError, isApiError } from '@/lib/errors/api-error';
 import type { MailSender } from '@/lib/mail/mailer';
 import { paymentFailedMail, planEndedMail } from '@/lib/mail/messages';
 import type { OutboxMail } from '@/lib/mail/outbox';
@@ -312,7 +312,7 @@ export class Billing {
       }
       return (await this.syncCustomer(customer, readAt, reason)) ? 'applied' : 'ignored';
     } catch (err) {
-      if (err instanceof ApiError) throw err;
+      if (isApiError(err)) throw err;
       throw this.unavailable('Applying the event', err);
     }
   }

@@ -149,4 +149,3 @@ export const EnvSchema = z
 /** The variables, by name: what README's table and .env.example must list. */
 export type EnvName = keyof typeof EnvSchema.shape;
 export const ENV_NAMES = Object.keys(EnvSchema.shape) as EnvName[];
-export type ParsedEnv = z.output<typeof EnvSchema>;

@@ -5,7 +5,7 @@
 
 /**
  * Thrown by a conversion that ran past its deadline; nothing was produced. Never an answer: the
- * server runs the job again in a worker. Crosses a thread or a bundle only as `toJSON()` data.
+ * server runs the job again in a worker. Crosses a thread only as `toJSON()` data.
  */
 export class DeadlineExceeded extends Error {
   constructor(readonly afterMs: number) {
@@ -24,7 +24,7 @@ export interface DeadlineExceededJson {
   afterMs: number;
 }
 
-/** Within one bundle; another copy's DeadlineExceeded arrives as its `toJSON()` data (lib/conversion/job-errors.ts). */
+/** A deadline's own copy's class: the pool makes the deadline and runs the job with its own copy of the converter. */
 export function isDeadlineExceeded(err: unknown): err is DeadlineExceeded {
   return err instanceof DeadlineExceeded;
 }

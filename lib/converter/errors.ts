@@ -16,6 +16,9 @@ export interface ConversionErrorJson {
   details?: ValidationIssue[];
 }
 
+/** Marks every ConversionError, whichever copy of this module made it (see isConversionError). */
+const CONVERSION_ERROR_BRAND = Symbol.for('yamljson.ConversionError');
+
 export class ConversionError extends Error {
   readonly code: ConversionErrorCode;
   /** For `invalid_input`: the positioned errors, exactly as `validate` reports them. */
@@ -28,6 +31,10 @@ export class ConversionError extends Error {
     if (details) this.details = details;
   }
 
+  get [CONVERSION_ERROR_BRAND](): true {
+    return true;
+  }
+
   toJSON(): ConversionErrorJson {
     const json: ConversionErrorJson = { name: 'ConversionError', code: this.code, message: this.message };
     if (this.details) json.details = this.details;
@@ -35,8 +42,12 @@ export class ConversionError extends Error {
   }
 }
 
+/**
+ * A ConversionError made by any copy of this module (a bundler may load it twice, and the server
+ * runs two copies: a conversion on its request thread throws its copy's class to callers of either).
+ */
 export function isConversionError(err: unknown): err is ConversionError {
-  return err instanceof ConversionError;
+  return err instanceof ConversionError || (typeof err === 'object' && err !== null && CONVERSION_ERROR_BRAND in err);
 }
 
 /** The one message for documents nested deeper than MAX_DEPTH. */

@@ -10,7 +10,7 @@ import { parseFormatOrThrow, parseValidateTypeOrThrow } from './formats';
 import { readJson } from './json/read-json';
 import { MAX_DEPTH } from './limits';
 import { writeJson } from './json/write-json';
-import { ignoredOptionWarnings, parseOptionsOrThrow, usesFastPaths } from './options';
+import { ignoredOptionWarnings, parseOptionsOrThrow, usesFastPaths, type Options } from './options';
 import { sortDocumentKeys } from './sort-keys';
 import type { ConvertRequest, ConvertResult, Format, ValidateRequest, ValidateResult, ValidationIssue, YamlVersion, YDocument } from './types';
 import { findLoneSurrogate, utf8ByteLength } from './utf8';
@@ -31,6 +31,7 @@ export {
   OPTION_NAMES,
   OPTION_TABLE,
   optionProblem,
+  optionsWithDefaults,
   parseOptionsOrThrow,
   type OptionName,
   type FormatOptions,
@@ -67,10 +68,23 @@ export interface ConvertOptions {
 
 /** Converts between YAML and JSON. Throws ConversionError for bad requests, unparseable input and safety limits. */
 export function convert(request: ConvertRequest, options: ConvertOptions = {}): ConvertResult {
-  return withDeadline(options.deadline ?? NO_DEADLINE, () => convertNow(request, options));
+  return withDeadline(options.deadline ?? NO_DEADLINE, () => convertNow(checkConvertRequest(request), options));
 }
 
-function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertResult {
+/** A convert request as the converter's check leaves it: the formats named, every option at its value or its default. */
+export interface CheckedConvertRequest {
+  readonly input: string;
+  readonly from: Format;
+  readonly to: Format;
+  readonly options: Options;
+}
+
+/**
+ * The converter's one check of a convert request's fields (bad_request naming them). The API checks
+ * the same fields with its schema, in the same words (lib/jobs/request-schemas.ts), and then calls
+ * convertChecked: each field is checked once on either way in.
+ */
+export function checkConvertRequest(request: ConvertRequest): CheckedConvertRequest {
   if (typeof request !== 'object' || request === null) {
     throw new ConversionError('bad_request', 'The request must be an object.');
   }
@@ -80,7 +94,16 @@ function convertNow(request: ConvertRequest, options: ConvertOptions): ConvertRe
   }
   const from = parseFormatOrThrow(request.inputType, 'inputType');
   const to = parseFormatOrThrow(request.outputType, 'outputType');
-  const format = parseOptionsOrThrow(request, 'convert');
+  return { input, from, to, options: parseOptionsOrThrow(request, 'convert') };
+}
+
+/** convert() for a request checked already (checkConvertRequest, or the API's schema): its fields are not checked again. */
+export function convertChecked(request: CheckedConvertRequest, options: ConvertOptions = {}): ConvertResult {
+  return withDeadline(options.deadline ?? NO_DEADLINE, () => convertNow(request, options));
+}
+
+function convertNow(request: CheckedConvertRequest, options: ConvertOptions): ConvertResult {
+  const { input, from, to, options: format } = request;
   const { preserveComments, preserveAnchors, yamlVersion } = format;
   if (format.jsonStyle === 'compact' && preserveComments && to === 'json') throw new ConversionError('bad_request', COMPACT_WITH_COMMENTS);
   // Any option the single-pass paths do not write leaves the document to the reference path.

@@ -1,6 +1,6 @@
 /**
  * The options of a conversion request, one row each: the single source that the converter's own
- * check (options.ts), the API's zod schemas and raw mode's query (lib/conversion/request-schemas.ts),
+ * check (options.ts), the API's zod schemas and raw mode's query (lib/jobs/request-schemas.ts),
  * the OpenAPI document, the CLI's flags and help (packages/cli/src/options.ts), the playground's
  * Options popover (components/playground/format-options.tsx) and the README's options tables
  * (written by `npm run docs:examples`) are made from. A new option is a row here, its

@@ -1,7 +1,7 @@
 /**
  * The one check of a request's options, made from the option table (option-table.ts). The
  * converter parses every request with it; the API's zod schemas and raw mode's query
- * (lib/conversion/request-schemas.ts) and the CLI call the same functions, so a value is refused
+ * (lib/jobs/request-schemas.ts) and the CLI call the same functions, so a value is refused
  * in the same words wherever it is sent.
  */
 import { ConversionError } from './errors';
@@ -117,15 +117,27 @@ export function optionFromText<K extends OptionName>(
  */
 export function parseOptionsOrThrow(request: object, endpoint: OptionEndpoint): Options {
   const fields = request as Partial<Record<OptionName, unknown>>;
-  const options: Record<string, unknown> = { ...DEFAULT_OPTIONS };
   const problems: string[] = [];
   for (const name of endpointOptions(endpoint)) {
-    const value = fields[name];
-    const problem = optionProblem(name, value);
+    const problem = optionProblem(name, fields[name]);
     if (problem !== null) problems.push(problem);
-    else if (value !== undefined && value !== null) options[name] = value;
   }
   if (problems.length > 0) throw new ConversionError('bad_request', problems.join(' '));
+  return optionsWithDefaults(request, endpoint);
+}
+
+/**
+ * The options of a request whose fields were checked already (by parseOptionsOrThrow, or by the
+ * API's schema, whose fields call optionProblem): every option `endpoint` takes at its value, its
+ * default where absent (or null); the others at their default. Checks nothing.
+ */
+export function optionsWithDefaults(request: object, endpoint: OptionEndpoint): Options {
+  const fields = request as Partial<Record<OptionName, unknown>>;
+  const options: Record<string, unknown> = { ...DEFAULT_OPTIONS };
+  for (const name of endpointOptions(endpoint)) {
+    const value = fields[name];
+    if (value !== undefined && value !== null) options[name] = value;
+  }
   return options as Options;
 }
 

@@ -1,3 +1,4 @@
+import { LF } from './chars';
 import { ConversionError } from './errors';
 import type { ValidationIssue } from './types';
 
@@ -65,7 +66,7 @@ export function locateInvalidUtf8(bytes: Uint8Array): ValidationIssue {
     if (need > 0 && (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))) {
       return invalid(line, column, i, b);
     }
-    if (b === 0x0a) {
+    if (b === LF) {
       line++;
       column = 1;
     } else column += cp >= 0x10000 ? 2 : 1;

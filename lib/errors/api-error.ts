@@ -15,11 +15,7 @@ export interface ApiErrorOptions {
   dependencies?: Dependency[];
 }
 
-/**
- * An ApiError as plain data (`toJSON()`), to cross a worker thread or reach another copy of these
- * modules (a bundler may load them twice, and `instanceof` does not hold across copies). `name`
- * says which class revives it (lib/conversion/job-errors.ts).
- */
+/** An ApiError as plain data (`toJSON()`), to cross a worker thread; `name` says which class revives it (lib/jobs/worker-protocol.ts). */
 export interface ApiErrorJson extends ApiErrorOptions {
   name: string;
   code: ErrorCode;
@@ -27,15 +23,16 @@ export interface ApiErrorJson extends ApiErrorOptions {
 }
 
 /**
- * Marks every ApiError, whichever copy of this module made it: the services object is built by
- * scripts/serve.ts's copy of lib/ and used by the front's and Next's copies, so a refusal thrown
- * inside a service reaches a toErrorReply whose `instanceof` does not know its class.
+ * Marks every ApiError, whichever copy of this module made it. The server runs two copies of lib/
+ * (its own bundle's and Next.js's, ARCHITECTURE.md "One process, two copies of lib/"): a refusal a
+ * service of the server's copy throws (billing's, the pool's) reaches Next's toErrorReply, whose
+ * `instanceof` does not know that copy's class. isApiError knows it by this registered symbol.
  */
 const API_ERROR_BRAND = Symbol.for('yamljson.ApiError');
 
-/** An ApiError made by another copy of this module: its toJSON() revives it here (lib/conversion/job-errors.ts). */
-export function isForeignApiError(err: unknown): err is { toJSON(): ApiErrorJson } {
-  return typeof err === 'object' && err !== null && !(err instanceof ApiError) && API_ERROR_BRAND in err;
+/** An ApiError (or AccountError) made by any copy of this module: its fields are read as they are. */
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof ApiError || (typeof err === 'object' && err !== null && API_ERROR_BRAND in err);
 }
 
 export class ApiError<C extends ErrorCode = ErrorCode> extends Error {

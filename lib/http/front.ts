@@ -1,10 +1,9 @@
-// The server's front for the public API: node:http requests to /api/convert, /api/validate, /api/format,
-// /api/health, /api/health/live, /api/health/ready, /api/metrics, /api/openapi.json, /api/schemas and
-// /api/schemas/{id} go straight to the same endpoints the route
-// files serve (lib/api/public-routes.ts), without Next.js's per-request cost (why, with the
-// figures: ARCHITECTURE.md, "Why a front"). Every other path is Next.js's.
+// The server's front for the public API: node:http requests to the paths of the public route table
+// (lib/api/public-routes.ts) go straight to the endpoints the route files serve, without Next.js's
+// per-request cost (why, with the figures: ARCHITECTURE.md, "Why a front"). Every other path is
+// Next.js's.
 //
-// Bundled by scripts/build-worker.mjs into build/api-front.mjs and loaded by scripts/serve.ts.
+// Part of the server's bundle (lib/http/server.ts, build/server.mjs): the same copy of lib/ as the services.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, logFailure, toErrorReply } from '@/lib/api/errors';
 import { services } from '@/lib/services/seam';

@@ -8,15 +8,19 @@
 //   process about every key revocation, plan change and disabled account (NOTIFY), which empties
 //   the key cache at once.
 // - A PostgreSQL server (DATABASE_URL): one query per call for each, exact across instances.
-import { authenticateApiKey, type KeyOwner } from '@/lib/accounts/api-keys';
+import { availableParallelism } from 'node:os';
+import { authenticateApiKey, KeyLastUse, type KeyOwner } from '@/lib/accounts/api-keys';
 import { KeyCache } from '@/lib/accounts/key-cache';
-import { KeyUsageRecorder } from '@/lib/accounts/key-usage';
-import { DatabaseQuotaStore, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@/lib/accounts/quota';
+import { KeyUsageRecorder } from '@/lib/accounts/key-usage/recorder';
+import { DatabaseQuotaStore } from '@/lib/accounts/quota/database';
+import type { QuotaStore } from '@/lib/accounts/quota/interface';
+import { MemoryQuotaStore } from '@/lib/accounts/quota/memory';
+import { RedisQuotaStore } from '@/lib/accounts/quota/redis';
 import { connectRedis, type RedisConnection } from '@/lib/accounts/redis';
 import { BodyGate, uploadsPerAccount } from '@/lib/api/body-gate';
 import { Billing } from '@/lib/billing/billing';
 import { createStripe } from '@/lib/billing/stripe-client';
-import { ConversionPool, defaultRunLimits } from '@/lib/api/run-converter';
+import { ConversionPool, runLimits, workerFileIn } from '@/lib/api/run-converter';
 import type { Config } from '@/lib/config';
 import { createDb, type Db } from '@/lib/db/client';
 import { PublicSite } from '@/lib/http/public-site';
@@ -24,6 +28,7 @@ import { serverLimits } from '@/lib/http/server-limits';
 import { MailService, type RetryPolicy } from '@/lib/mail/mailer';
 import { createLogger, type Logger } from '@/lib/observability/logger';
 import { Metrics } from '@/lib/observability/metrics';
+import { SessionSecret } from '@/lib/auth/session-secret';
 import { AuthChanges } from './auth-changes';
 
 export interface Services {
@@ -34,10 +39,14 @@ export interface Services {
   readonly db: Db;
   readonly redis: RedisConnection | null;
   readonly quota: QuotaStore;
-  /** Per-key usage and the request log of keyed calls, buffered in memory and written in batches (lib/accounts/key-usage.ts). */
+  /** Per-key usage and the request log of keyed calls, buffered in memory and written in batches (lib/accounts/key-usage/). */
   readonly usage: KeyUsageRecorder;
   /** The account behind an API key, or null (unknown, revoked, account disabled). */
   findKeyOwner(secret: string): Promise<KeyOwner | null>;
+  /** Each key's last use, written at most once a minute (the keyed guard touches it). */
+  readonly keyLastUse: KeyLastUse;
+  /** next-auth's signing secret: NEXTAUTH_SECRET, else the one stored in the database (read once). */
+  readonly sessionSecret: SessionSecret;
   /** Where conversions run: the request thread under a deadline, or a worker. */
   readonly pool: ConversionPool;
   /** Request bodies at once: an account's of any size, and large ones per account and in all. */
@@ -90,7 +99,10 @@ export function createServices(config: Config, options: ServiceOptions): Service
   const usage = new KeyUsageRecorder(db, Date.now, (what, err) => log.error({ err, component: 'key-usage' }, what));
   const mail = new MailService(db, config.mail, options.mailRetry, log);
   const pool = new ConversionPool(
-    { ...defaultRunLimits, memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs },
+    runLimits(
+      { cores: availableParallelism(), workerFile: workerFileIn(process.cwd()) },
+      { memoryMb: config.conversionMemoryMb, timeoutMs: config.conversionTimeoutMs },
+    ),
     {
       workerError: (err) => log.error({ err, component: 'conversion-pool' }, 'conversion worker error'),
       warn: (message) => log.warn({ component: 'conversion-pool' }, message),
@@ -113,6 +125,8 @@ export function createServices(config: Config, options: ServiceOptions): Service
       return accountsNow().quota;
     },
     findKeyOwner: (secret) => accountsNow().findKeyOwner(secret),
+    keyLastUse: new KeyLastUse(db, log),
+    sessionSecret: new SessionSecret(db, config.authSecret),
     usage,
     pool,
     bodyGate: new BodyGate({

@@ -101,7 +101,7 @@ export interface OutputPane {
 }
 
 /**
- * The output pane for the current view and the last view that was not a failure (issue 13 §3):
+ * The output pane for the current view and the last view that was not a failure:
  * while the input is in error the pane keeps the last good output, dimmed, instead of the raw error
  * body; the problems list and the markers show the errors. With no good output yet: an empty pane.
  */

@@ -1,7 +1,7 @@
 // The dashboard API's bodies (GET/POST /api/dashboard/keys, /plan, /usage, and sign-up's): the server's own
 // types, imported as types only, so the pages and the API cannot drift apart.
 // biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
-import type { RequestLogView } from '@/lib/accounts/key-usage';
+import type { RequestLogView } from '@/lib/accounts/key-usage/report';
 // biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
 import type { Plan } from '@/lib/accounts/plans';
 // biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
@@ -10,7 +10,7 @@ import type { BillingView } from '@/lib/billing/billing';
 // biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
 export type { ApiKeyPage, ApiKeyView } from '@/lib/accounts/api-keys';
 // biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
-export type { UsageSummary as UsageBody } from '@/lib/accounts/quota';
+export type { UsageSummary as UsageBody } from '@/lib/accounts/usage-summary';
 // biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
 export type { SignUpOutcome as SignUpBody } from '@/lib/accounts/users';
 export type PlanView = Plan;
@@ -38,7 +38,7 @@ export interface OperatorRequestBody {
 }
 
 // biome-ignore lint/style/noRestrictedImports: types only, erased from the bundle; the pages and the API share them
-export type { KeyUsageReport, RequestLogView } from '@/lib/accounts/key-usage';
+export type { KeyUsageReport, RequestLogView } from '@/lib/accounts/key-usage/report';
 
 /** GET /api/dashboard/requests. */
 export interface RequestLogBody {

@@ -1,5 +1,5 @@
 // The input's size as the playground shows it, and the warning when it is over a plan's limit
-// (issue 13 §4: a 1,000,109-byte document was called "1 MB" and the copied curl got 413 on Free).
+// (a 1,000,109-byte document was called "1 MB", and the copied curl got 413 on Free).
 import { exactBytes, formatBytes } from '@/lib/format/format-bytes';
 
 /** A plan's input limit as the page passes it to the playground (from lib/accounts/plans.ts). */

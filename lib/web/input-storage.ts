@@ -1,4 +1,4 @@
-// The playground's input kept across reloads in localStorage (issue 13 §3): the whole state (its
+// The playground's input kept across reloads in localStorage: the whole state (its
 // formats and options with it), written after typing pauses, never more than a sane size, and
 // never breaking the page when the browser refuses storage (quota, private mode, disabled).
 import { parsePlaygroundState, type PlaygroundState } from './playground-state';

@@ -1,5 +1,4 @@
-// Where an editor marker goes for a problem's line and column: always over visible text (issue 13
-// §3). The converter reports some problems at a line's indentation (TAB_INDENT at column 1) or at
+// Where an editor marker goes for a problem's line and column: always over visible text. The converter reports some problems at a line's indentation (TAB_INDENT at column 1) or at
 // a zero-width place on an empty line (UNEXPECTED_END after the last line); a squiggle there is
 // drawn under blanks or not at all.
 

@@ -162,7 +162,7 @@ export function formatFromFileName(name: string): InputFormat | null {
 
 /**
  * The request "Format document" runs: a convert whose output format is the input's, as POST
- * /api/format does (lib/conversion/conversion-job.ts), with the output options chosen. Comments
+ * /api/format does (lib/jobs/conversion-job.ts), with the output options chosen. Comments
  * and anchors are always kept: formatting rearranges the text, it does not drop what was written.
  */
 export function toFormatRequest(state: PlaygroundState): PlaygroundConvertBody {

@@ -1,4 +1,4 @@
-// Paying for a plan (issue 22), against an app whose Stripe is the stand-in: prices on the public pages, checkout
+// Paying for a plan, against an app whose Stripe is the stand-in: prices on the public pages, checkout
 // (one customer per account, Stripe's return addresses on the site's origin whatever the Host, the return address
 // granting nothing), Pro's limits at once, the move to Free at the period's end (and taken back), the Customer
 // Portal, "talk to us" and support mailed to the operator, Stripe being down; and, on the shared app without

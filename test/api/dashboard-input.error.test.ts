@@ -1,4 +1,4 @@
-// Hostile text in the dashboard's and sign-in's inputs (issue 10 §4): a NUL (which PostgreSQL refuses in text,
+// Hostile text in the dashboard's and sign-in's inputs: a NUL (which PostgreSQL refuses in text,
 // SQLSTATE 22021), lone surrogates, control characters, malformed key ids and percent-escapes. Each gets
 // 400 `bad_request` with the error body (or the form's message for sign-in), never a 500, and nothing is stored.
 // (A path whose percent-escapes do not decode, `/api/dashboard/keys/%ZZ`, is refused before routing:

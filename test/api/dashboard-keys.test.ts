@@ -1,5 +1,5 @@
 // The dashboard's key list comes in pages of 100 (cursor), and an account holds at most 100 active keys,
-// a cap that holds when creations run at once (issue 10 §4).
+// a cap that holds when creations run at once.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newId } from '@/lib/accounts/ids';

@@ -1,4 +1,4 @@
-// POST /api/format (issue 12 §3): formatting without changing data, with convert's key, quota, plan
+// POST /api/format: formatting without changing data, with convert's key, quota, plan
 // limit and errors; and the formatting options on POST /api/convert, JSON and raw mode.
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountWithKey, bearer } from './accounts';

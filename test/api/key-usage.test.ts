@@ -1,4 +1,4 @@
-// Issue 13 §2 through the running app (embedded database, key cache, buffered recorder): a key's usage per
+// Through the running app (embedded database, key cache, buffered recorder): a key's usage per
 // endpoint and hour (`GET /api/dashboard/usage?keyId=`, JSON and CSV, with the session or the account's Bearer
 // key), the request log found by the X-Request-Id of a response, key expiry (refused once past, from the key
 // cache too), and deleting revoked keys.

@@ -1,7 +1,7 @@
 // Plans and hourly quotas on the embedded default (PGlite behind the app): exact counts under
 // concurrency, the X-RateLimit-* headers, 429 with Retry-After, and the plan's input limit.
 import { describe, expect, it } from 'vitest';
-import { hourStart } from '@/lib/accounts/quota';
+import { hourStart } from '@/lib/accounts/quota/interface';
 import { accountWithKey, bearer, callConvert, testDb } from './accounts';
 import { baseUrl, expectError } from './helpers';
 import { expectExactQuota } from '../helpers/quota-burst';

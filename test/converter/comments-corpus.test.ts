@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1 over the bench corpus: every document kind at 10 KB (commented-config is the
+ * preserveComments over the bench corpus: every document kind at 10 KB (commented-config is the
  * comment-heavy one) through YAML -> YAML and YAML -> JSONC with preserveComments, on both
  * YAML readers: the comments out are the comments in (count, text byte for byte, order, own
  * line or the same node's line) and the data reads back equal. The documents are read from

@@ -1,5 +1,5 @@
 /**
- * The formatting options of convert (issue 12 §3, lib/converter/format-options.ts): one table per
+ * The formatting options of convert (lib/converter/format-options.ts): one table per
  * option with exact outputs, each answered the same with the single-pass paths on and off, the
  * defaults byte for byte, the order of sortKeys, and the refusals with their messages.
  */

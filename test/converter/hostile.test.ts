@@ -1,5 +1,5 @@
 /**
- * Worst-case inputs do linear work (issue 10 §1). For every family of bench/hostile-inputs.ts
+ * Worst-case inputs do linear work. For every family of bench/hostile-inputs.ts
  * and every way its input is read (each conversion, with and without comments and anchors, and
  * validation), the work done at 2n is less than 2.5 times the work at n. Work is counted, not
  * timed: V8's block coverage counts every function call and loop iteration, in our code and in

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1: preserveComments keeps comments exactly. One test per damage the issue lists
+ * preserveComments keeps comments exactly. One test per way comments used to be damaged
  * (each failed before the fix), on both YAML readers (the fast one and readYaml), plus the
  * styles kept with comments and the JSONC side.
  */

@@ -1,5 +1,5 @@
 /**
- * YAML errors people can act on (issue 12 §2): one mistake in the block structure is one error,
+ * YAML errors people can act on: one mistake in the block structure is one error,
  * at the line that is wrong, saying what was expected there; independent mistakes stay separate.
  */
 import { describe, expect, test } from 'vitest';

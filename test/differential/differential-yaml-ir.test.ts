@@ -40,7 +40,7 @@ describe('fast YAML -> IR reader, differential against readYaml', () => {
     expect(tally.fast).toBeGreaterThan(300);
   });
 
-  it('builds the same IR on YAML with comments at every legal place (issue 12), and answers most itself', () => {
+  it('builds the same IR on YAML with comments at every legal place, and answers most itself', () => {
     const tally = new Tally();
     fc.assert(
       fc.property(mutatedOrNot, (text) => {

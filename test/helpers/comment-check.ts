@@ -1,6 +1,6 @@
 /**
  * Test-only: the comments of a YAML or JSONC text, in order, with where each sits (alone on
- * its line, or at the end of a line and after what), and the check issue 12 asks of
+ * its line, or at the end of a line and after what), and the check asked of
  * preserveComments: every comment of the input is in the output with the same text, in the
  * same order, an end-of-line comment still at the end of the line of the same node.
  */

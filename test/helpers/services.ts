@@ -29,6 +29,8 @@ export function testServices(parts: Partial<Services> & { env?: Record<string, s
     quota: missing('quota store'),
     usage: missing('usage recorder'),
     findKeyOwner: () => Promise.reject(new Error("this test's services have no key lookup: pass findKeyOwner to testServices()")),
+    keyLastUse: missing('key last-use writer'),
+    sessionSecret: missing('session secret'),
     pool: missing('conversion pool'),
     bodyGate: new BodyGate({ ...config.largeBodies, uploadsPerAccount: config.uploadsPerAccount }),
     authChanges: new AuthChanges(),

@@ -1,11 +1,9 @@
-// Issue 10 §4 through the real server (scripts/serve.ts): a client that sends half a header is closed
+// The connection limits through the real server (scripts/serve.ts): a client that sends half a header is closed
 // after HTTP_HEADERS_TIMEOUT_MS; beyond HTTP_MAX_CONNECTIONS new connections are closed while the open
 // ones keep working; slow large uploads beyond the account's share answer 429 and beyond the server's
 // 503; a path that does not percent-decode is a 400 with the contract's error body, not a 500.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@/lib/db/client';
-import { createAccountWithKey } from '../helpers/fixtures';
 import { startEmbeddedApp, type EmbeddedApp } from '../setup/embedded-app';
 
 const MAX_CONNECTIONS = 24;
@@ -28,13 +26,8 @@ beforeAll(async () => {
   });
   port = Number(new URL(server.app.baseUrl).port);
   keys.push(server.key);
-  const db = createDb(server.databaseUrl, 1);
-  try {
-    for (const name of ['b', 'c']) {
-      keys.push((await createAccountWithKey(db, { email: `limits-${name}@example.test`, plan: 'pro', keyName: name })).key);
-    }
-  } finally {
-    await db.$disconnect();
+  for (const name of ['b', 'c']) {
+    keys.push((await server.createAccountWithKey({ email: `limits-${name}@example.test`, plan: 'pro', keyName: name })).key);
   }
 });
 afterAll(async () => server?.stop());

@@ -7,32 +7,27 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
 import { signIn } from '../api/accounts';
-import { createAccountWithKey, GOOD_PASSWORD, migratedPostgresDatabase, type TemporaryDatabase, uniqueEmail } from '../helpers/fixtures';
-import { startFaultyProxy, type FaultyProxy } from '../helpers/faulty-proxy';
+import { createAccountWithKey, GOOD_PASSWORD, type TemporaryDatabase, uniqueEmail } from '../helpers/fixtures';
+import type { FaultyProxy } from '../helpers/faulty-proxy';
 import { expectUnavailable, recovers, report, timedFetch, type Answer } from '../helpers/outage';
-import { startApp, type AppServer } from '../setup/app-server';
+import { startOutageHarness, type OutageHarness } from '../helpers/outage-harness';
+import type { AppServer } from '../setup/app-server';
 import { servicesAvailable } from './services';
 
 const available = await servicesAvailable();
 
 describe.runIf(available)('PostgreSQL outages (DATABASE_URL, quotas in the database)', () => {
+  let harness: OutageHarness;
   let database: TemporaryDatabase;
   let db: Db;
   let proxy: FaultyProxy;
   let app: AppServer;
 
   beforeAll(async () => {
-    database = await migratedPostgresDatabase();
-    db = database.db;
-    const url = new URL(database.url);
-    proxy = await startFaultyProxy({ host: url.hostname, port: Number(url.port) || 5432 });
-    app = await startApp({ logName: 'database-outage', env: { DATABASE_URL: `postgresql://postgres@127.0.0.1:${proxy.port}${url.pathname}` } });
+    harness = await startOutageHarness({ proxied: 'database', logName: 'database-outage' });
+    ({ database, db, proxy, app } = harness);
   });
-  afterAll(async () => {
-    await app?.stop();
-    await proxy?.close();
-    await database?.stop();
-  });
+  afterAll(() => harness?.stop());
 
   const account = () => createAccountWithKey(db, { label: 'db-outage', keyName: 'outage' });
 

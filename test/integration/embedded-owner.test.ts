@@ -1,5 +1,5 @@
-// Issue 10 §3: two `npm start` on one embedded database folder, launched at the same instant, both
-// served and one side's acknowledged data vanished. Now exactly one serves; the other exits non-zero
+// Two `npm start` on one embedded database folder, launched at the same instant, both used to be
+// served, and one side's acknowledged data vanished. Now exactly one serves; the other exits non-zero
 // at once with one line naming the lock file and the owner's pid; the lock goes with a clean stop.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,12 +1,14 @@
-// Per-key usage and the request log (issue 13 §2), on the embedded PGlite and on the machine's PostgreSQL:
+// Per-key usage and the request log, on the embedded PGlite and on the machine's PostgreSQL:
 // calls are counted in memory (no statement per call), written in a few statements per flush, added up
 // across instances, trimmed to 1,000 rows and 7 days per account, dropped (not retried) when their account
 // or key is gone, and kept when a write fails. Also key expiry (the query and the key cache) and deleting keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateApiKey, createApiKey, deleteApiKey, type KeyOwner, revokeApiKey } from '@/lib/accounts/api-keys';
 import { KeyCache } from '@/lib/accounts/key-cache';
-import { type CallRecord, KeyUsageRecorder, keyUsageCsv, keyUsageReport, REQUEST_LOG_MAX_ENTRIES, readRequestLog } from '@/lib/accounts/key-usage';
-import { HOUR_MS } from '@/lib/accounts/quota';
+import { type CallRecord, REQUEST_LOG_MAX_ENTRIES } from '@/lib/accounts/key-usage/interface';
+import { KeyUsageRecorder } from '@/lib/accounts/key-usage/recorder';
+import { keyUsageCsv, keyUsageReport, readRequestLog } from '@/lib/accounts/key-usage/report';
+import { HOUR_MS } from '@/lib/accounts/quota/interface';
 import type { Db } from '@/lib/db/client';
 import {
   type AccountWithKey,

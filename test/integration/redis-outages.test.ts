@@ -4,37 +4,33 @@
 // restart that wipes Redis does not give the hour's calls back. The Redis is the test's own (the
 // machine's is shared with other tests), behind a proxy that can turn into a black hole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_MS } from '@/lib/accounts/quota';
+import { HOUR_MS } from '@/lib/accounts/quota/interface';
 import type { Db } from '@/lib/db/client';
-import { startFaultyProxy, type FaultyProxy } from '../helpers/faulty-proxy';
-import { createAccountWithKey, migratedPostgresDatabase, type TemporaryDatabase } from '../helpers/fixtures';
+import type { FaultyProxy } from '../helpers/faulty-proxy';
+import { createAccountWithKey } from '../helpers/fixtures';
 import { expectUnavailable, recovers, report, timedFetch, type Answer } from '../helpers/outage';
+import { startOutageHarness, type OutageHarness } from '../helpers/outage-harness';
 import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';
-import { startApp, type AppServer } from '../setup/app-server';
+import type { AppServer } from '../setup/app-server';
 import { servicesAvailable } from './services';
 
 const available = await servicesAvailable();
 
 describe.runIf(available)('Redis outages (two instances, own Redis)', () => {
-  let database: TemporaryDatabase;
+  let harness: OutageHarness | undefined;
   let db: Db;
   let redis: OwnRedis;
   let proxy: FaultyProxy;
-  let apps: AppServer[] = [];
+  let apps: readonly AppServer[] = [];
 
   beforeAll(async () => {
-    database = await migratedPostgresDatabase();
-    db = database.db;
     redis = await startOwnRedis();
-    proxy = await startFaultyProxy({ host: '127.0.0.1', port: redis.port });
-    const env = { DATABASE_URL: database.url, REDIS_URL: proxy.url('redis') };
-    apps = await Promise.all([1, 2].map((n) => startApp({ logName: `redis-outage-${n}`, env })));
+    harness = await startOutageHarness({ proxied: 'redis', redisUrl: `redis://127.0.0.1:${redis.port}`, logName: 'redis-outage', instances: 2 });
+    ({ db, proxy, apps } = harness);
   });
   afterAll(async () => {
-    await Promise.all(apps.map((a) => a.stop()));
-    await proxy?.close();
+    await harness?.stop();
     await redis?.stop();
-    await database?.stop();
   });
 
   const freeKey = async () => (await createAccountWithKey(db, { label: 'redis-outage', keyName: 'outage' })).key;

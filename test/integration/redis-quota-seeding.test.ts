@@ -3,7 +3,8 @@
 // seeding at once, and whatever this process had not written yet (a write under way or failed).
 // A Redis of the test's own, killed and started again; the machine's PostgreSQL (a fresh database).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_MS, hourStart, RedisQuotaStore } from '@/lib/accounts/quota';
+import { HOUR_MS, hourStart } from '@/lib/accounts/quota/interface';
+import { RedisQuotaStore } from '@/lib/accounts/quota/redis';
 import { IORedisConnection } from '@/lib/accounts/redis';
 import { createUser } from '@/lib/accounts/users';
 import type { Db } from '@/lib/db/client';

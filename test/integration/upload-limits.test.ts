@@ -6,8 +6,6 @@
 // Counts are asserted, never time; waits are polls with a generous safety net.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@/lib/db/client';
-import { createAccountWithKey } from '../helpers/fixtures';
 import { startEmbeddedApp, type EmbeddedApp } from '../setup/embedded-app';
 
 const MAX_CONNECTIONS = 50;
@@ -29,12 +27,7 @@ beforeAll(async () => {
     env: { HTTP_MAX_CONNECTIONS: String(MAX_CONNECTIONS) },
   });
   port = Number(new URL(server.app.baseUrl).port);
-  const db = createDb(server.databaseUrl, 1);
-  try {
-    neighbourKey = (await createAccountWithKey(db, { email: 'uploads-neighbour@example.test', plan: 'pro', keyName: 'neighbour' })).key;
-  } finally {
-    await db.$disconnect();
-  }
+  neighbourKey = (await server.createAccountWithKey({ email: 'uploads-neighbour@example.test', plan: 'pro', keyName: 'neighbour' })).key;
 });
 afterAll(async () => server?.stop());
 

@@ -8,11 +8,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '@/lib/accounts/plans';
-import { type AccountWithKey, createAccountWithKey, migratedPostgresDatabase, type TemporaryDatabase } from '../helpers/fixtures';
-import { type FaultyProxy, startFaultyProxy } from '../helpers/faulty-proxy';
+import { type AccountWithKey, createAccountWithKey } from '../helpers/fixtures';
+import type { FaultyProxy } from '../helpers/faulty-proxy';
 import { expectUnavailable, timedFetch } from '../helpers/outage';
+import { startOutageHarness, type OutageHarness } from '../helpers/outage-harness';
 import { servicesAvailable, REDIS_URL } from '../integration/services';
-import { type AppServer, startApp } from '../setup/app-server';
+import type { AppServer } from '../setup/app-server';
 import { TEST_METRICS_TOKEN } from './secrets';
 
 const available = await servicesAvailable();
@@ -30,31 +31,22 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 describe.runIf(available)("the operator's view of a running app", () => {
-  let database: TemporaryDatabase;
+  let harness: OutageHarness;
   let proxy: FaultyProxy;
   let app: AppServer;
   let account: AccountWithKey;
 
   beforeAll(async () => {
-    database = await migratedPostgresDatabase();
-    const url = new URL(database.url);
-    proxy = await startFaultyProxy({ host: url.hostname, port: Number(url.port) || 5432 });
-    app = await startApp({
+    harness = await startOutageHarness({
+      proxied: 'database',
+      redisUrl: REDIS_URL,
       logName: 'ops-operator',
-      env: {
-        DATABASE_URL: `postgresql://postgres@127.0.0.1:${proxy.port}${url.pathname}`,
-        REDIS_URL,
-        METRICS_TOKEN: TEST_METRICS_TOKEN,
-        LOG_LEVEL: 'info',
-      },
+      env: { METRICS_TOKEN: TEST_METRICS_TOKEN, LOG_LEVEL: 'info' },
     });
-    account = await createAccountWithKey(database.db, { label: 'ops', plan: 'free', keyName: 'ops' });
+    ({ proxy, app } = harness);
+    account = await createAccountWithKey(harness.db, { label: 'ops', plan: 'free', keyName: 'ops' });
   });
-  afterAll(async () => {
-    await app?.stop();
-    await proxy?.close();
-    await database?.stop();
-  });
+  afterAll(() => harness?.stop());
 
   const scrape = async () => {
     const res = await fetch(`${app.baseUrl}/api/metrics`, { headers: { Authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
@@ -162,7 +154,7 @@ describe.runIf(available)("the operator's view of a running app", () => {
 
   it('writes one JSON line per request to its log: ids, key prefix, route, status, bytes, duration; no email, no key', async () => {
     // An account of its own: the first test spent the other's hour.
-    const owner = await createAccountWithKey(database.db, { label: 'ops-log', plan: 'pro', keyName: 'ops-log' });
+    const owner = await createAccountWithKey(harness.db, { label: 'ops-log', plan: 'pro', keyName: 'ops-log' });
     const converted = await call('/api/convert?from=yaml&to=json', 'x: 1\n', 'application/yaml', owner.key);
     const refused = await call('/api/convert', '{}', 'application/json', `yj_${'1'.repeat(32)}`);
     const log = await logWith([converted.requestId, refused.requestId]);

@@ -4,7 +4,8 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KeyOwner } from '@/lib/accounts/api-keys';
-import type { CallRecord, KeyUsageRecorder } from '@/lib/accounts/key-usage';
+import type { CallRecord } from '@/lib/accounts/key-usage/interface';
+import type { KeyUsageRecorder } from '@/lib/accounts/key-usage/recorder';
 import { ApiError } from '@/lib/api/errors';
 import { enforceQuota } from '@/lib/api/guards';
 import { handleMetrics } from '@/lib/api/handlers/metrics';

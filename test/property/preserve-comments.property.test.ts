@@ -1,5 +1,5 @@
 /**
- * Property (issue 12 §1): YAML with comments at every legal place -> YAML and -> JSONC with
+ * Property: YAML with comments at every legal place -> YAML and -> JSONC with
  * preserveComments keeps every comment's text byte for byte, in the same order, each alone
  * on its line or at the end of the line of the same node as in the input, and the data reads
  * back equal. Checked on both YAML readers (the fast one and readYaml).
@@ -55,7 +55,7 @@ describe('preserveComments keeps every comment exactly (property)', () => {
     fc.assert(fc.property(arbitraryYaml, check), { numRuns: 300 * SCALE, seed: fuzzSeed(1202) });
   });
 
-  it('the cases issue 12 lists', () => {
+  it('the cases that used to lose comments', () => {
     for (const input of [
       '# c\n',
       '## x\n#x\na: 1 #x\n',

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hourStart } from '@/lib/accounts/quota';
+import { hourStart } from '@/lib/accounts/quota/interface';
 import { type RetryOptions, Yamljson, YamljsonError } from '../../packages/sdk/src/index';
 import { SDK_SCHEMA_FILE, sdkSchemaText } from '../../scripts/sdk-schema';
 import { accountWithKey, testDb } from '../api/accounts';

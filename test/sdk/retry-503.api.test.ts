@@ -5,31 +5,26 @@
 // attempts run out and the 503's body is the typed error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Yamljson, YamljsonError } from '../../packages/sdk/src/index';
-import { startFaultyProxy, type FaultyProxy } from '../helpers/faulty-proxy';
-import { createAccountWithKey, migratedPostgresDatabase, type TemporaryDatabase } from '../helpers/fixtures';
+import type { FaultyProxy } from '../helpers/faulty-proxy';
+import { createAccountWithKey } from '../helpers/fixtures';
+import { startOutageHarness, type OutageHarness } from '../helpers/outage-harness';
 import { REDIS_URL, servicesAvailable } from '../integration/services';
-import { startApp, type AppServer } from '../setup/app-server';
+import type { AppServer } from '../setup/app-server';
 
 const available = await servicesAvailable();
 
 describe.runIf(available)('@yamljson/sdk retries a real 503 (own app, Redis behind a proxy)', () => {
-  let database: TemporaryDatabase;
+  let harness: OutageHarness;
   let proxy: FaultyProxy;
   let app: AppServer;
   let key: string;
 
   beforeAll(async () => {
-    database = await migratedPostgresDatabase();
-    const redis = new URL(REDIS_URL);
-    proxy = await startFaultyProxy({ host: redis.hostname, port: Number(redis.port) || 6379 });
-    app = await startApp({ logName: 'sdk-retry-503', env: { DATABASE_URL: database.url, REDIS_URL: proxy.url('redis') } });
-    key = (await createAccountWithKey(database.db, { label: 'sdk-503' })).key;
+    harness = await startOutageHarness({ proxied: 'redis', redisUrl: REDIS_URL, logName: 'sdk-retry-503' });
+    ({ proxy, app } = harness);
+    key = (await createAccountWithKey(harness.db, { label: 'sdk-503' })).key;
   });
-  afterAll(async () => {
-    await app?.stop();
-    await proxy?.close();
-    await database?.stop();
-  });
+  afterAll(() => harness?.stop());
 
   function client(onFirstWait: () => Promise<void>, maxAttempts = 3) {
     const statuses: number[] = [];

@@ -19,8 +19,26 @@ export interface EmbeddedApp {
   /** A key of a new account on the given plan. */
   readonly key: string;
   readonly userId: string;
+  /** Another account and key, made through the app's database server as the first one is. */
+  createAccountWithKey(account: NewAccount): Promise<{ key: string; userId: string }>;
   /** Stops the app (if it still runs) and removes its data folder. */
   stop(): Promise<void>;
+}
+
+interface NewAccount {
+  email: string;
+  plan: PlanId;
+  keyName: string;
+}
+
+/** A new account and key on the database at `databaseUrl`, through a client of its own. */
+async function accountThrough(databaseUrl: string, account: NewAccount): Promise<{ key: string; userId: string }> {
+  const db = createDb(databaseUrl, 1);
+  try {
+    return await createAccountWithKey(db, account);
+  } finally {
+    await db.$disconnect();
+  }
 }
 
 /**
@@ -48,13 +66,9 @@ export async function startEmbeddedApp(options: {
     });
     const database = await findEmbeddedServer(dataDir);
     if (!database) throw new Error(`the app does not serve its embedded database ${dataDir}`);
-    const db = createDb(database.url, 1);
-    try {
-      const { key, userId } = await createAccountWithKey(db, { email: options.email, plan: options.plan, keyName: options.logName });
-      return { app, dataDir, databaseUrl: database.url, key, userId, stop };
-    } finally {
-      await db.$disconnect();
-    }
+    const { key, userId } = await accountThrough(database.url, { email: options.email, plan: options.plan, keyName: options.logName });
+    const more = (account: NewAccount) => accountThrough(database.url, account);
+    return { app, dataDir, databaseUrl: database.url, key, userId, createAccountWithKey: more, stop };
   } catch (err) {
     await stop();
     throw err;

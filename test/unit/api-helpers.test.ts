@@ -149,7 +149,9 @@ describe('readJsonBody', () => {
         throw new Error('must not be read');
       },
     });
-    const err = await readJsonBody(request(body, { 'content-type': 'application/json', 'content-length': '4000000' }), 1_000_000).catch((e) => e);
+    const err = await readJsonBody(request(body, { 'content-type': 'application/json', 'content-length': '4000000' }), 1_000_000, {
+      gate: testServices().bodyGate,
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe('payload_too_large');
   });
@@ -169,7 +171,9 @@ describe('readJsonBody', () => {
   });
 
   it('parses a JSON object', async () => {
-    expect(await readJsonBody(request('{"a":1}', { 'content-type': 'application/json' }), 10)).toStrictEqual({ a: 1 });
+    expect(await readJsonBody(request('{"a":1}', { 'content-type': 'application/json' }), 10, { gate: testServices().bodyGate })).toStrictEqual({
+      a: 1,
+    });
   });
 });
 

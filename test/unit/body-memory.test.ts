@@ -1,11 +1,11 @@
-// Issue 10 §4: each body buffer was allocated at the declared Content-Length before any byte
+// Each body buffer used to be allocated at the declared Content-Length before any byte
 // arrived, so 2,000 slow uploads declaring 100 MB stalled the event loop for seconds. Now blocks
 // grow as bytes arrive, and large bodies (over 1 MiB) take a place per account and in total.
 import { describe, expect, it } from 'vitest';
 import { BodyGate, LARGE_BODY_BYTES, uploadsPerAccount } from '@/lib/api/body-gate';
 import { ApiError, toErrorReply } from '@/lib/api/errors';
-import { bodyBufferBytes, readJsonBodyBytes, readRawBody } from '@/lib/api/read-body';
-import { joinBlocks } from '@/lib/conversion/body-bytes';
+import { readJsonBodyBytes, readRawBody } from '@/lib/api/read-body';
+import { joinBlocks } from '@/lib/jobs/body-bytes';
 import type { ApiRequest, BodyReader } from '@/lib/api/with-api';
 
 /** A slow upload: sends the chunks it is given, then waits until finish() or fail(). */
@@ -82,10 +82,10 @@ describe('slow uploads declaring 100 MB', () => {
     expect(uploads.every((u) => u.reads() === 2)).toBe(true); // each read its first chunk and waits for more
     // 100 x 100 MB declared: what the reader holds is its first 64 KiB block each, 6.4 MB in all.
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(count * 1024 * 1024);
-    expect(bodyBufferBytes()).toBeLessThanOrEqual(count * 64 * 1024);
+    expect(many.heldBytes).toBeLessThanOrEqual(count * 64 * 1024);
     for (const u of uploads) u.finish();
     await Promise.all(reads);
-    expect(bodyBufferBytes()).toBe(0);
+    expect(many.heldBytes).toBe(0);
     expect(many.active).toBe(0);
   });
 
@@ -99,7 +99,7 @@ describe('slow uploads declaring 100 MB', () => {
       upload.send(chunk);
       await Promise.resolve();
       // Never much more than what has arrived (a block at most twice what came before it).
-      expect(bodyBufferBytes()).toBeLessThanOrEqual(Math.max(64 * 1024, 3 * (i + 1) * 10_000));
+      expect(many.heldBytes).toBeLessThanOrEqual(Math.max(64 * 1024, 3 * (i + 1) * 10_000));
     }
     upload.finish();
     const body = await read;
@@ -177,7 +177,7 @@ describe('the body gate: large bodies at once', () => {
     first.finish();
     expect((await firstRead).byteLength).toBe(LARGE_BODY_BYTES + chunk.byteLength);
     expect(gate.active).toBe(0);
-    expect(bodyBufferBytes()).toBe(0);
+    expect(gate.heldBytes).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
-// The services object is built by scripts/serve.ts's copy of lib/ and used by the front's and Next's
-// copies: an ApiError thrown inside a service is another copy's class where toErrorReply catches it.
+// The server runs two copies of lib/ (its own bundle's and Next.js's): a refusal thrown by a service
+// of the server's copy (billing, a conversion on the request thread) is another copy's class where
+// Next's toErrorReply catches it. It is answered by its fields, as an error of this copy would be.
 import { describe, expect, it, vi } from 'vitest';
 import { toErrorReply } from '@/lib/api/errors';
 
@@ -27,5 +28,19 @@ describe('an ApiError from another copy of the modules', () => {
     const reply = toErrorReply(new foreign.ApiError('invalid_input', 'Invalid.', { details }), 'req_test');
     expect(reply.status).toBe(422);
     expect(JSON.parse(reply.body as string).error.details).toEqual(details);
+  });
+});
+
+describe('a ConversionError from another copy of the converter', () => {
+  it('is answered with its code, status, message and details, not as a 500', async () => {
+    vi.resetModules();
+    const foreign = await import('@/lib/converter/errors');
+    const details = [{ message: 'Duplicate key.', line: 2, column: 1, code: 'DUPLICATE_KEY' as const }];
+    const reply = toErrorReply(new foreign.ConversionError('invalid_input', 'The input could not be parsed.', details), 'req_test');
+    expect(reply.status).toBe(422);
+    expect(JSON.parse(reply.body as string)).toEqual({
+      success: false,
+      error: { code: 'invalid_input', message: 'The input could not be parsed.', requestId: 'req_test', details },
+    });
   });
 });

@@ -3,7 +3,8 @@
 // exactly once (after failed writes, concurrent flushes and the turn of an hour too).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@/lib/accounts/users';
-import { HOUR_MS, hourStart, MemoryQuotaStore } from '@/lib/accounts/quota';
+import { HOUR_MS, hourStart } from '@/lib/accounts/quota/interface';
+import { MemoryQuotaStore } from '@/lib/accounts/quota/memory';
 import type { Db } from '@/lib/db/client';
 import type { Logger } from '@/lib/observability/logger';
 import { GOOD_PASSWORD, migratedEmbeddedDatabase, type TemporaryDatabase, uniqueEmail } from '../helpers/fixtures';

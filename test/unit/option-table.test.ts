@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { getOpenApiDocument } from '@/lib/api/openapi';
 import { RawConvertQuerySchema } from '@/lib/api/schemas';
-import { optionJsonSchema } from '@/lib/conversion/request-schemas';
-import { ConvertRequestSchema, FormatRequestSchema, ValidateRequestSchema } from '@/lib/conversion/request-schemas';
-import { parseRequestOrThrow } from '@/lib/conversion/parse-request';
+import { optionJsonSchema } from '@/lib/jobs/request-schemas';
+import { ConvertRequestSchema, FormatRequestSchema, ValidateRequestSchema } from '@/lib/jobs/request-schemas';
+import { parseRequestOrThrow } from '@/lib/jobs/read-request';
 import { convert, validate } from '@/lib/converter';
 import {
   DEFAULT_OPTIONS,

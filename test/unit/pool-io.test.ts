@@ -2,11 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { toResponse } from '@/lib/api/next-route';
 import { bytesReply } from '@/lib/api/reply';
-import { answerJob, isStructurallyHeavy, jobOutcome } from '@/lib/conversion/conversion-job';
-import { joinBlocks } from '@/lib/conversion/body-bytes';
-import { reviveError, serializeError } from '@/lib/conversion/job-errors';
+import { answerJob, isStructurallyHeavy } from '@/lib/jobs/conversion-job';
+import { joinBlocks } from '@/lib/jobs/body-bytes';
+import { reviveError, serializeError } from '@/lib/jobs/worker-protocol';
 import { ConversionError, DeadlineExceeded } from '@/lib/converter';
 import { ApiError } from '@/lib/api/errors';
+import { BodyGate } from '@/lib/api/body-gate';
 import { readJsonBodyBytes, readRawBody } from '@/lib/api/read-body';
 
 const request = (body: BodyInit, headers: Record<string, string>) =>
@@ -32,9 +33,11 @@ const concat = (parts: Uint8Array[]) => Buffer.concat(parts);
 const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 
 describe('reading a body into blocks', () => {
+  const gate = new BodyGate({ perAccount: 4, total: 32 });
+
   it('with a small Content-Length: one block of exactly that size, holding the bytes sent', async () => {
     const { stream, sent } = chunks(5, 1000);
-    const body = await readRawBody(request(stream, { 'content-type': 'application/json', 'content-length': '5000' }), 10_000);
+    const body = await readRawBody(request(stream, { 'content-type': 'application/json', 'content-length': '5000' }), 10_000, { gate });
     expect(body.blocks).toHaveLength(1);
     expect(body.byteLength).toBe(5000);
     expect(body.blocks[0]!.buffer.byteLength).toBe(5000);
@@ -43,7 +46,7 @@ describe('reading a body into blocks', () => {
 
   it('without one: growing blocks of its own, never the chunks themselves, in order', async () => {
     const { stream, sent } = chunks(100, 10_000);
-    const body = await readJsonBodyBytes(request(stream, { 'content-type': 'application/json' }), 1_000_000);
+    const body = await readJsonBodyBytes(request(stream, { 'content-type': 'application/json' }), 1_000_000, { gate });
     expect(body.byteLength).toBe(1_000_000);
     expect(body.blocks.length).toBeGreaterThan(1);
     expect(body.blocks.reduce((n, b) => n + b.byteLength, 0)).toBe(1_000_000);
@@ -54,14 +57,14 @@ describe('reading a body into blocks', () => {
   });
 
   it('an empty body is one empty block', async () => {
-    const body = await readJsonBodyBytes(request('', { 'content-type': 'application/json' }), 10);
+    const body = await readJsonBodyBytes(request('', { 'content-type': 'application/json' }), 10, { gate });
     expect(body.byteLength).toBe(0);
     expect(joinBlocks(body)).toStrictEqual(new Uint8Array(0));
   });
 
   it('refuses a raw body one byte over the limit, streamed without a length', async () => {
     const { stream } = chunks(11, 1000);
-    const err = await readRawBody(request(stream, { 'content-type': 'application/yaml' }), 10_999).catch((e: unknown) => e);
+    const err = await readRawBody(request(stream, { 'content-type': 'application/yaml' }), 10_999, { gate }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect([(err as ApiError).code, (err as ApiError).message]).toStrictEqual(['payload_too_large', 'Input is more than 11 kB; the limit is 11 kB.']);
   });
@@ -82,24 +85,27 @@ describe('answering a job in-process', () => {
   });
 });
 
-describe('refusals as data', () => {
+describe('refusals across a thread, as data', () => {
   it("serialises a refused request as its toJSON() and revives it as this copy's ApiError", () => {
     const block = new TextEncoder().encode('{"input": 1}');
-    const outcome = jobOutcome({ kind: 'convert', body: { blocks: [block], byteLength: block.byteLength }, limit: { maxInputBytes: 100 } });
-    expect(outcome).toStrictEqual({
-      ok: false,
-      error: {
-        name: 'ApiError',
-        code: 'bad_request',
-        message: 'Field "input" must be a string. Field "inputType" is required. Field "outputType" is required.',
-      },
+    let refused: unknown;
+    try {
+      answerJob({ kind: 'convert', body: { blocks: [block], byteLength: block.byteLength }, limit: { maxInputBytes: 100 } });
+    } catch (err) {
+      refused = err;
+    }
+    const data = structuredClone(serializeError(refused));
+    expect(data).toStrictEqual({
+      name: 'ApiError',
+      code: 'bad_request',
+      message: 'Field "input" must be a string. Field "inputType" is required. Field "outputType" is required.',
     });
-    const err = reviveError(!outcome.ok ? outcome.error : (undefined as never));
+    const err = reviveError(data);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe('bad_request');
   });
 
-  it("revives the data of another copy of the modules (a worker, another bundle) with this copy's classes", () => {
+  it("revives the data a worker sent with this copy's classes", () => {
     // What crosses a thread: a structured clone of the error's toJSON() (the class is lost on the way).
     const otherCopy = structuredClone(
       serializeError(

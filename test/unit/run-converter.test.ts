@@ -1,39 +1,19 @@
 /** Conversions in the worker pool: same answers as in-process, and bounded in memory, time and number. */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BodyBytes } from '@/lib/conversion/body-bytes';
-import { answerJob, type ConversionJob, type JobAnswer } from '@/lib/conversion/conversion-job';
+import { describe, expect, it } from 'vitest';
+import type { BodyBytes } from '@/lib/jobs/body-bytes';
+import { answerJob, type ConversionJob, type JobAnswer } from '@/lib/jobs/conversion-job';
 import { ApiError } from '@/lib/api/errors';
 import { NO_DEADLINE } from '@/lib/converter';
-import { ConversionPool, defaultRunLimits, type RunLimits } from '@/lib/api/run-converter';
+import { WORKER_FROM_BYTES, type RunLimits } from '@/lib/api/run-converter';
 import { handleConvert } from '@/lib/api/handlers/convert';
 import { handleValidate } from '@/lib/api/handlers/validate';
-import { ConversionError, DeadlineExceeded, deadlineIn } from '@/lib/converter';
-// @ts-expect-error: a plain .mjs build script without type declarations
-import { buildWorker } from '@/scripts/build-worker.mjs';
+import { ConversionError, DEFAULT_OPTIONS, DeadlineExceeded, deadlineIn } from '@/lib/converter';
 import { testServices } from '../helpers/services';
+import { workerPools } from '../helpers/worker-pools';
 
-// In build/ (gitignored), not the system temp dir: the worker requires piscina from node_modules.
-const workerFile = path.join(__dirname, '../../build', `convert-worker.test-${process.pid}.cjs`);
-let limits: RunLimits;
-const pools: ConversionPool[] = [];
-
-beforeAll(async () => {
-  await buildWorker(workerFile);
-  // Every body goes to a worker here.
-  limits = { ...defaultRunLimits, workerFile, workerFromBytes: 0, maxWorkers: 1 };
-});
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((pool) => pool.close()));
-});
-afterAll(() => rmSync(workerFile, { force: true }));
-
-function pool(overrides: Partial<RunLimits> = {}): ConversionPool {
-  const p = new ConversionPool({ ...limits, ...overrides });
-  pools.push(p);
-  return p;
-}
+// Every body goes to a worker here.
+const workers = workerPools('test', { workerFromBytes: 0, maxWorkers: 1 });
+const pool = (overrides: Partial<RunLimits> = {}) => workers.pool(overrides);
 
 const bytes = (text: string): BodyBytes => {
   const block = new TextEncoder().encode(text);
@@ -82,7 +62,7 @@ describe('the conversion pool', () => {
     const job: ConversionJob = {
       kind: 'convert-raw',
       body: bytes('{"a": [1, 2], // c\n}'),
-      options: { inputType: 'json', outputType: 'yaml' },
+      request: { from: 'json', to: 'yaml', options: DEFAULT_OPTIONS },
     };
     const answer = await pool().run(job);
     expect(text(answer)).toBe('a:\n  - 1\n  - 2\n');
@@ -140,8 +120,7 @@ describe('the conversion pool', () => {
 
   it('answers small bodies in-process, without starting a worker', async () => {
     // No deadline: on a busy machine the first conversion (code not yet compiled) can outlast 30 ms of wall time.
-    const p = new ConversionPool({ ...limits, workerFromBytes: 1024 }, { deadline: () => NO_DEADLINE });
-    pools.push(p);
+    const p = workers.pool({ workerFromBytes: 1024 }, { deadline: () => NO_DEADLINE });
     expect(output(await p.run(yamlToJson('a: 1\n')))).toBe('{\n  "a": 1\n}\n');
     expect(p.workerThreadIds()).toEqual([]);
   });
@@ -254,8 +233,7 @@ describe('the request thread', () => {
 
   it('hands a conversion that runs past its deadline to a worker, which answers it in full', async () => {
     const { made, factory } = pastDeadline();
-    const p = new ConversionPool({ ...limits, workerFromBytes: 1024 }, { deadline: factory });
-    pools.push(p);
+    const p = workers.pool({ workerFromBytes: 1024 }, { deadline: factory });
     const request = { input: 'b: 1\n2: &x [1.50, yes]\nc: *x\n', inputType: 'yaml', outputType: 'json' };
     const answer = await p.run(convertJob(request));
     expect(made.checks).toBeGreaterThan(0);
@@ -265,12 +243,11 @@ describe('the request thread', () => {
   });
 
   it('hands over validate and raw mode the same way, errors included', async () => {
-    const p = new ConversionPool({ ...limits, workerFromBytes: 1024 }, { deadline: pastDeadline().factory });
-    pools.push(p);
+    const p = workers.pool({ workerFromBytes: 1024 }, { deadline: pastDeadline().factory });
     const invalid: ConversionJob = { kind: 'validate', body: bytes('{"input": "a: [1, 2", "type": "yaml"}'), limit: { maxInputBytes: 100 } };
     // Three accounts: an account whose job ran late skips the request thread for a while (next test).
     expect(JSON.parse(text(await p.run(invalid, undefined, 'A')))).toMatchObject({ success: true, valid: false, errors: [{ line: 1 }] });
-    const raw: ConversionJob = { kind: 'convert-raw', body: bytes('{"a": [1, 2]}'), options: { inputType: 'json', outputType: 'yaml' } };
+    const raw: ConversionJob = { kind: 'convert-raw', body: bytes('{"a": [1, 2]}'), request: { from: 'json', to: 'yaml', options: DEFAULT_OPTIONS } };
     expect(text(await p.run(raw, undefined, 'B'))).toBe('a:\n  - 1\n  - 2\n');
     const duplicate = await rejection(p.run(yamlToJson('a: 1\na: 2\n'), undefined, 'C'));
     expect((duplicate as ConversionError).code).toBe('invalid_input');
@@ -283,8 +260,7 @@ describe('the request thread', () => {
     // The thread's CPU clock says the late job worked its whole deadline on the request thread.
     let cpu = 0;
     const threadCpu = () => (late ? (cpu += 30) : cpu);
-    const p = new ConversionPool({ ...limits, workerFromBytes: 64 * 1024 }, { deadline: (ms) => (late ? factory() : deadlineIn(ms)), threadCpu });
-    pools.push(p);
+    const p = workers.pool({ workerFromBytes: 64 * 1024 }, { deadline: (ms) => (late ? factory() : deadlineIn(ms)), threadCpu });
     // Three at once, as an attacker would send them: one deadline on the request thread, not three.
     const first = await Promise.all([1, 2, 3].map((i) => p.run(yamlToJson(`x: ${i}${padding}`), undefined, 'X')));
     expect(first.map(output)).toEqual(['{\n  "x": 1\n}\n', '{\n  "x": 2\n}\n', '{\n  "x": 3\n}\n']);
@@ -300,11 +276,7 @@ describe('the request thread', () => {
   it("does not mark an account whose job only waited past the deadline (a busy machine's pause, no CPU time of its own)", async () => {
     const { factory } = pastDeadline();
     let paused = true;
-    const p = new ConversionPool(
-      { ...limits, workerFromBytes: 64 * 1024 },
-      { deadline: (ms) => (paused ? factory() : deadlineIn(ms)), threadCpu: () => 0 },
-    );
-    pools.push(p);
+    const p = workers.pool({ workerFromBytes: 64 * 1024 }, { deadline: (ms) => (paused ? factory() : deadlineIn(ms)), threadCpu: () => 0 });
     // The clock ran out, the thread did no work: the job is handed over, the account is not marked.
     expect(output(await p.run(yamlToJson(`x: 1${padding}`), undefined, 'X'))).toBe('{\n  "x": 1\n}\n');
     paused = false;
@@ -328,11 +300,7 @@ describe('the request thread', () => {
         },
       };
     };
-    const p = new ConversionPool(
-      { ...limits, workerFromBytes: defaultRunLimits.workerFromBytes },
-      { deadline: afterChecks, threadCpu: () => checks / 100 },
-    );
-    pools.push(p);
+    const p = workers.pool({ workerFromBytes: WORKER_FROM_BYTES }, { deadline: afterChecks, threadCpu: () => checks / 100 });
     const input = '- ]\n'.repeat(3_000);
     const convert = () => convertJob({ input, inputType: 'yaml', outputType: 'json' }, 1_000_000);
     const validate = (): ConversionJob => ({
@@ -358,11 +326,10 @@ describe('the request thread', () => {
     // A deadline whose checks never throw, but whose first check works (on the thread's CPU clock) for four deadlines.
     let slow = true;
     let cpu = 0;
-    const p = new ConversionPool(
-      { ...limits, workerFromBytes: 64 * 1024, inProcessDeadlineMs: 5 },
+    const p = workers.pool(
+      { workerFromBytes: 64 * 1024, inProcessDeadlineMs: 5 },
       { deadline: () => ({ check: () => void (slow ? (cpu += 20) : undefined) }), threadCpu: () => cpu },
     );
-    pools.push(p);
     expect(output(await p.run(yamlToJson(`x: 1${padding}`), undefined, 'X'))).toBe('{\n  "x": 1\n}\n');
     slow = false;
     expect(output(await p.run(yamlToJson(`x: 2${padding}`), undefined, 'X'))).toBe('{\n  "x": 2\n}\n');
@@ -400,8 +367,7 @@ describe('the request thread', () => {
       },
       { kind: 'validate' as const, request: { input: Array.from({ length: 20_000 }, (_, i) => `k${i}: "v\n`).join(''), type: 'yaml' } },
     ];
-    const p = new ConversionPool({ ...limits, workerFromBytes: 1024 * 1024 }, { deadline: afterChecks(200) });
-    pools.push(p);
+    const p = workers.pool({ workerFromBytes: 1024 * 1024 }, { deadline: afterChecks(200) });
     const outcome = (answer: JobAnswer) => withoutTime(text(answer));
     const failure = (err: unknown) => ({ failed: (err as { code?: string }).code ?? String(err) });
     for (const [i, { kind, request }] of hostile.entries()) {
@@ -436,8 +402,7 @@ describe('turns between accounts', () => {
 
   it("starts another account's conversion before an account's later ones", async () => {
     const started: string[] = [];
-    const p = new ConversionPool({ ...limits, maxWorkers: 2, maxRunningPerAccount: 1 }, { workerStarted: (account) => started.push(account) });
-    pools.push(p);
+    const p = workers.pool({ maxWorkers: 2, maxRunningPerAccount: 1 }, { workerStarted: (account) => started.push(account) });
     p.start();
     const x = [p.run(longJob(), undefined, 'X'), p.run(longJob(), undefined, 'X'), p.run(longJob(), undefined, 'X')];
     await until(() => started.length === 1, "X's first conversion starts");
@@ -471,8 +436,7 @@ describe('turns between accounts', () => {
 describe('the endpoints', () => {
   it("give the pool each job with its account, so turns are taken per account (all of an account's keys together)", async () => {
     const started: string[] = [];
-    const p = new ConversionPool({ ...limits, workerFromBytes: 0 }, { workerStarted: (account) => started.push(account) });
-    pools.push(p);
+    const p = workers.pool({ workerFromBytes: 0 }, { workerStarted: (account) => started.push(account) });
     const services = testServices({ pool: p });
     const post = (path: string, body: string, type = 'application/json') =>
       new Request(`http://x${path}`, { method: 'POST', body, headers: { 'content-type': type } });
@@ -493,8 +457,7 @@ describe('the endpoints', () => {
   });
 
   it("give the pool the account's plan, whose limit a conversion in a worker has", async () => {
-    const p = new ConversionPool({ ...limits, workerFromBytes: 0, planTimeoutsMs: { free: 1, pro: 60_000, enterprise: 60_000 } });
-    pools.push(p);
+    const p = workers.pool({ workerFromBytes: 0, planTimeoutsMs: { free: 1, pro: 60_000, enterprise: 60_000 } });
     const services = testServices({ pool: p });
     const request = new Request('http://x/api/convert', {
       method: 'POST',

@@ -2,35 +2,16 @@
  * A validate job with a schema runs in the worker pool, never on the request thread: ajv's generated
  * code cannot be stopped by a deadline, and the worker's time limit cuts a check that runs too long.
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BodyBytes } from '@/lib/conversion/body-bytes';
-import type { ConversionJob } from '@/lib/conversion/conversion-job';
-import { ConversionPool, defaultRunLimits, type RunLimits } from '@/lib/api/run-converter';
+import { describe, expect, it } from 'vitest';
+import type { BodyBytes } from '@/lib/jobs/body-bytes';
+import type { ConversionJob } from '@/lib/jobs/conversion-job';
+import type { ConversionPool, RunLimits } from '@/lib/api/run-converter';
 import { ConversionError } from '@/lib/converter';
-// @ts-expect-error: a plain .mjs build script without type declarations
-import { buildWorker } from '@/scripts/build-worker.mjs';
+import { workerPools } from '../helpers/worker-pools';
 
-const workerFile = path.join(__dirname, '../../build', `convert-worker.schema-test-${process.pid}.cjs`);
-let limits: RunLimits;
-const pools: ConversionPool[] = [];
-
-beforeAll(async () => {
-  await buildWorker(workerFile);
-  // The server's split: small bodies start on the request thread.
-  limits = { ...defaultRunLimits, workerFile, maxWorkers: 1 };
-});
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((pool) => pool.close()));
-});
-afterAll(() => rmSync(workerFile, { force: true }));
-
-function pool(overrides: Partial<RunLimits> = {}): ConversionPool {
-  const p = new ConversionPool({ ...limits, ...overrides });
-  pools.push(p);
-  return p;
-}
+// The server's split: small bodies start on the request thread.
+const workers = workerPools('schema-test', { maxWorkers: 1 });
+const pool = (overrides: Partial<RunLimits> = {}) => workers.pool(overrides);
 
 function validateJob(request: Record<string, unknown>): ConversionJob {
   const block = new TextEncoder().encode(JSON.stringify(request));

@@ -9,15 +9,16 @@
 // lookup finds Redis down) instead of the database; the spent account's quota store says the hour
 // is used up; the database answers health's `SELECT 1` and the key's last-use write. Everything
 // these give is an input to the real guards and handlers, whose answers are recorded as they are.
-import { KeyUsageRecorder } from '@/lib/accounts/key-usage';
+import { KeyUsageRecorder } from '@/lib/accounts/key-usage/recorder';
 import 'server-only';
 import { PLANS, type PlanId } from '@/lib/accounts/plans';
-import type { KeyOwner } from '@/lib/accounts/api-keys';
-import type { QuotaDecision, QuotaStore } from '@/lib/accounts/quota';
+import { KeyLastUse, type KeyOwner } from '@/lib/accounts/api-keys';
+import type { QuotaDecision, QuotaStore } from '@/lib/accounts/quota/interface';
 import { PublicSite } from '@/lib/http/public-site';
 import { loadConfig } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { MAX_DEPTH } from '@/lib/converter/limits';
+import { SessionSecret } from '@/lib/auth/session-secret';
 import { AuthChanges } from '@/lib/services/auth-changes';
 import { installServices, uninstallServices } from '@/lib/services/seam';
 import type { Services } from '@/lib/services/services';
@@ -25,7 +26,6 @@ import { BodyGate } from '../body-gate';
 import { dependencyUnavailable } from '../errors';
 import { PUBLIC_ROUTES, type PublicPath } from '../public-routes';
 import { endpointFor } from '../route-table';
-import { ConversionPool, defaultRunLimits } from '../run-converter';
 import {
   convertRequestExamples,
   EXAMPLE_KEYS,
@@ -35,6 +35,7 @@ import {
   SCHEMA_LIST_EXAMPLE_ENTRIES,
   validateRequestExamples,
 } from '../openapi-examples';
+import { ConversionPool, runLimits } from '../run-converter';
 import { silentLogger } from '@/lib/observability/logger';
 import { Metrics } from '@/lib/observability/metrics';
 
@@ -173,6 +174,8 @@ function exampleServices(): Services {
     redis: null,
     quota: quotaStore(),
     // The example calls' per-key usage and log rows are counted and dropped: nothing is stored.
+    keyLastUse: new KeyLastUse(db, silentLogger()),
+    sessionSecret: new SessionSecret(db, 'the examples sign nobody in'),
     usage: new KeyUsageRecorder({ addUsage: async () => {}, addLog: async () => {}, trimLog: async () => {}, sweep: async () => {} }),
     async findKeyOwner(secret: string) {
       if (secret === EXAMPLE_KEYS.broken) throw new Error('an unexpected failure in the key lookup (the internal_error example)');
@@ -180,7 +183,7 @@ function exampleServices(): Services {
       return OWNERS[secret] ?? null;
     },
     // No worker file is needed: without the bundle every job runs on this thread (same answers).
-    pool: new ConversionPool({ ...defaultRunLimits, workerFile: '/nonexistent/convert-worker.cjs' }),
+    pool: new ConversionPool(runLimits({ cores: 1, workerFile: '/nonexistent/pool-worker.cjs' })),
     bodyGate: new BodyGate({ ...config.largeBodies, uploadsPerAccount: config.uploadsPerAccount }),
     // The examples' failures are deliberate (the internal_error example): nothing to log.
     log: silentLogger(),

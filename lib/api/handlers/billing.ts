@@ -5,7 +5,7 @@ import 'server-only';
 import { isPlanId } from '@/lib/accounts/plans';
 import type { Billing } from '@/lib/billing/billing';
 import { sendOperatorRequest, type RequestKind } from '@/lib/billing/requests';
-import { joinBlocks } from '@/lib/conversion/body-bytes';
+import { joinBlocks } from '@/lib/jobs/body-bytes';
 import { ApiError } from '../errors';
 import { CheckoutBodySchema, OperatorRequestBodySchema, parseDashboardBody } from '../dashboard-schemas';
 import { readJsonBody, readJsonBodyBytes } from '../read-body';

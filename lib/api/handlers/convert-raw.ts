@@ -1,12 +1,9 @@
 // POST /api/convert?from=yaml&to=json: the document itself in, the converted text out, metadata in X-Conversion-* headers.
 import 'server-only';
 import type { ConvertResult } from '@/lib/converter';
-import { parseRequestOrThrow } from '@/lib/conversion/parse-request';
-import { endpointOptions } from '@/lib/converter/options';
+import { readRawQuery } from '@/lib/jobs/read-request';
 import { readRawBody } from '../read-body';
 import { bytesReply, type ApiReply } from '../reply';
-import { runConversionJob } from '../run-converter';
-import { RawConvertQuerySchema } from '../schemas';
 import type { ApiContext, ApiRequest } from '../with-api';
 
 const CONTENT_TYPES = { json: 'application/json; charset=utf-8', yaml: 'application/yaml; charset=utf-8' } as const;
@@ -14,24 +11,11 @@ const CONTENT_TYPES = { json: 'application/json; charset=utf-8', yaml: 'applicat
 const MAX_WARNINGS_HEADER = 4000;
 
 export async function handleRawConvert(request: ApiRequest, ctx: ApiContext, query: URLSearchParams): Promise<ApiReply> {
-  const options = parseRequestOrThrow(RawConvertQuerySchema, {
-    from: query.get('from') ?? undefined,
-    to: query.get('to') ?? undefined,
-    ...Object.fromEntries(endpointOptions('raw').map((name) => [name, query.get(name) ?? undefined])),
-  });
-  const { from, to, ...flags } = options;
+  // The query is the request but its input: checked (400) before a byte of the body is read.
+  const checked = readRawQuery(query);
   const body = await readRawBody(request, ctx.maxInputBytes, { account: ctx.account?.userId, gate: ctx.services.bodyGate, counter: ctx });
-  const answer = await runConversionJob(
-    ctx.services.pool,
-    {
-      kind: 'convert-raw',
-      body,
-      options: { inputType: from, outputType: to, ...flags },
-    },
-    request,
-    ctx.account,
-  );
-  return bytesReply(answer.body, conversionHeaders(answer.conversion!, CONTENT_TYPES[options.to]));
+  const answer = await ctx.services.pool.run({ kind: 'convert-raw', body, request: checked }, request, ctx.account);
+  return bytesReply(answer.body, conversionHeaders(answer.conversion!, CONTENT_TYPES[checked.to]));
 }
 
 function conversionHeaders(result: Omit<ConvertResult, 'output'>, contentType: string): Record<string, string> {

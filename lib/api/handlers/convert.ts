@@ -2,7 +2,6 @@
 import 'server-only';
 import { readJsonBodyBytes } from '../read-body';
 import { bytesReply, type ApiReply } from '../reply';
-import { runConversionJob } from '../run-converter';
 import type { ApiContext, ApiRequest } from '../with-api';
 import { handleRawConvert } from './convert-raw';
 
@@ -13,9 +12,10 @@ export async function handleConvert(request: ApiRequest, ctx: ApiContext): Promi
     if (query.has('from') || query.has('to')) return handleRawConvert(request, ctx, query);
   }
   const body = await readJsonBodyBytes(request, ctx.maxInputBytes, { account: ctx.account?.userId, gate: ctx.services.bodyGate, counter: ctx });
-  // Parsing, the schema (400), the size check (413) and the conversion: lib/conversion/conversion-job.ts.
+  // The pool answers the job (lib/jobs/conversion-job.ts): parsing and the one check of the request (400,
+  // 413: lib/jobs/read-request.ts), then the conversion, on this thread or in a worker.
   const limit = { maxInputBytes: ctx.maxInputBytes, planName: ctx.planName };
-  const answer = await runConversionJob(ctx.services.pool, { kind: 'convert', body, limit }, request, ctx.account);
+  const answer = await ctx.services.pool.run({ kind: 'convert', body, limit }, request, ctx.account);
   return bytesReply(answer.body, JSON_HEADERS);
 }
 

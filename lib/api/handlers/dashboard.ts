@@ -1,10 +1,10 @@
 // The dashboard's API (session + same-origin guards run first): sign-up, keys, plan, usage, sessions.
 import 'server-only';
 import { createApiKey, deleteApiKey, listApiKeys, renameApiKey, revokeApiKey } from '@/lib/accounts/api-keys';
-import { keyUsageCsv, keyUsageReport, readRequestLog } from '@/lib/accounts/key-usage';
+import { keyUsageCsv, keyUsageReport, readRequestLog } from '@/lib/accounts/key-usage/report';
 import { AccountError } from '@/lib/accounts/errors';
 import { isPlanId, PLAN_LIST, PLANS, type PlanId, planRank } from '@/lib/accounts/plans';
-import { accountUsageCsv, usageSummary } from '@/lib/accounts/quota';
+import { accountUsageCsv, usageSummary } from '@/lib/accounts/usage-summary';
 import { endAllSessions } from '@/lib/accounts/sessions';
 import { changeOwnPlan, findUserById, type PublicUser, signUp } from '@/lib/accounts/users';
 import { refuseUnverifiedKey } from '@/lib/accounts/verification';

@@ -8,7 +8,7 @@
 
 import { bail } from '../bail';
 import * as chars from '../chars';
-import { hexValue, isBareChar } from '../json/read-json';
+import { hexValue, isBareChar } from '../json/char-classes';
 
 /* Read once: under a CommonJS transform (tsx, vitest) each use of an imported name is a getter call. */
 const { TAB, LF, CR, SPACE, DQUOTE, STAR, PLUS, COMMA, DASH, DOT, SLASH, ZERO, NINE } = chars;

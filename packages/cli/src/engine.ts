@@ -102,7 +102,7 @@ export function localEngine(): Engine {
       }
     },
     async format(job) {
-      // What POST /api/format does (lib/conversion/conversion-job.ts): convert to the input's own format.
+      // What POST /api/format does (lib/jobs/conversion-job.ts): convert to the input's own format.
       const { type, ...request } = formatRequest(job) as { type: ValidateType } & Omit<ConvertRequest, 'inputType' | 'outputType'>;
       const format: Format = type === 'jsonc' ? 'json' : type;
       try {

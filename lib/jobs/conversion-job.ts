@@ -1,15 +1,21 @@
-// Everything a convert or validate request needs once its body is read, as one function of
-// bytes to bytes: run-converter.ts calls it in-process for small bodies and in a worker thread
-// for large ones, so a 100 MB body is never decoded, parsed or serialised on the event loop.
-// Server-side (the pool's workers and the request thread), never lib/api: workers/ imports it.
-import { convert, DeadlineExceeded, decodeUtf8OrThrow, NO_DEADLINE, type Deadline, type ConvertRequest, type ConvertResult } from '@/lib/converter';
+// Everything a convert, format or validate request needs once its body is read, as one function of
+// bytes to bytes: the pool (lib/api/run-converter.ts) calls it on the request thread for small bodies
+// and in a worker thread for large ones, so a 100 MB body is never decoded, parsed or serialised on
+// the event loop. Server-side (the pool's workers and the request thread), never lib/api: workers/ imports it.
+import {
+  convertChecked,
+  DeadlineExceeded,
+  decodeUtf8OrThrow,
+  NO_DEADLINE,
+  type CheckedConvertRequest,
+  type ConvertResult,
+  type Deadline,
+} from '@/lib/converter';
+import { BACKSLASH, COMMA, DQUOTE, LBRACE, LBRACKET, RBRACE, RBRACKET } from '@/lib/converter/chars';
 import { bundledCatalog } from '@/lib/catalog/bundled-catalog';
 import { validateDocument } from '@/lib/schema';
-import { joinBlocks, parseJsonBody, type BodyBytes } from './body-bytes';
-import { checkInputSizeOrThrow, type InputLimit } from './check-input-size';
-import { serializeError, type SerializedError } from './job-errors';
-import { parseRequestOrThrow } from './parse-request';
-import { ConvertRequestSchema, FormatRequestSchema, ValidateRequestSchema } from './request-schemas';
+import { joinBlocks, type BodyBytes } from './body-bytes';
+import { readConvertRequest, readFormatRequest, readValidateRequest, type InputLimit } from './read-request';
 
 export type ConversionJob =
   /** POST /api/convert, JSON body. */
@@ -18,8 +24,8 @@ export type ConversionJob =
   | { kind: 'validate'; body: BodyBytes; limit: InputLimit }
   /** POST /api/format: a convert whose output format is its input format. */
   | { kind: 'format'; body: BodyBytes; limit: InputLimit }
-  /** POST /api/convert?from=&to=: the body is the document (already within the limit). */
-  | { kind: 'convert-raw'; body: BodyBytes; options: Omit<ConvertRequest, 'input'> };
+  /** POST /api/convert?from=&to=: the body is the document (already within the limit), the query checked already. */
+  | { kind: 'convert-raw'; body: BodyBytes; request: Omit<CheckedConvertRequest, 'input'> };
 
 export interface JobAnswer {
   /** The 200 response body: the JSON answer, or in raw mode the converted document. */
@@ -41,30 +47,21 @@ export function answerJob(job: ConversionJob, deadline: Deadline = NO_DEADLINE):
   // 30-70 ms): a body with more structure than a request needs is parsed in a worker instead.
   if (deadline !== NO_DEADLINE && job.kind !== 'convert-raw' && isStructurallyHeavy(bytes)) throw new DeadlineExceeded(0);
   switch (job.kind) {
-    case 'convert': {
-      const request = parseRequestOrThrow(ConvertRequestSchema, parseJsonBody(bytes));
-      checkInputSizeOrThrow(request.input, job.limit);
-      return { body: utf8(JSON.stringify(convert(request, { deadline }))), direction: `${request.inputType}->${request.outputType}` };
-    }
+    case 'convert':
     case 'format': {
-      const { type, preserveComments, ...request } = parseRequestOrThrow(FormatRequestSchema, parseJsonBody(bytes));
-      checkInputSizeOrThrow(request.input, job.limit);
-      const format = type === 'jsonc' ? 'json' : type;
-      const comments = preserveComments ?? type === 'jsonc';
-      const converted = convert({ ...request, inputType: format, outputType: format, preserveComments: comments }, { deadline });
-      return { body: utf8(JSON.stringify(converted)), direction: `${format}->${format}` };
+      const request = job.kind === 'convert' ? readConvertRequest(bytes, job.limit) : readFormatRequest(bytes, job.limit);
+      return { body: utf8(JSON.stringify(convertChecked(request, { deadline }))), direction: `${request.from}->${request.to}` };
     }
     case 'validate': {
-      const request = parseRequestOrThrow(ValidateRequestSchema, parseJsonBody(bytes));
-      checkInputSizeOrThrow(request.input, job.limit);
+      const request = readValidateRequest(bytes, job.limit);
       // A schema check runs only in a worker: ajv's generated code cannot be stopped by a deadline,
       // only by the worker's time limit (the last net; lib/schema keeps every keyword linear).
       if (request.schema !== undefined && deadline !== NO_DEADLINE) throw new DeadlineExceeded(0);
       return { body: utf8(JSON.stringify(validateDocument(request, { deadline, catalog: bundledCatalog() }))) };
     }
     case 'convert-raw': {
-      const { output, ...conversion } = convert({ ...job.options, input: decodeUtf8OrThrow(bytes) }, { deadline });
-      return { body: utf8(output), conversion, direction: `${job.options.inputType}->${job.options.outputType}` };
+      const { output, ...conversion } = convertChecked({ ...job.request, input: decodeUtf8OrThrow(bytes) }, { deadline });
+      return { body: utf8(output), conversion, direction: `${job.request.from}->${job.request.to}` };
     }
   }
 }
@@ -83,11 +80,11 @@ export function isStructurallyHeavy(bytes: Uint8Array): boolean {
   let tokens = 0;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
-    if (b === QUOTE) {
+    if (b === DQUOTE) {
       // The closing quote: the next one not escaped by an odd run of backslashes.
       let end = i;
       for (;;) {
-        end = bytes.indexOf(QUOTE, end + 1);
+        end = bytes.indexOf(DQUOTE, end + 1);
         if (end === -1) return false; // unterminated: JSON.parse refuses it at once
         let slashes = 0;
         while (bytes[end - 1 - slashes] === BACKSLASH) slashes++;
@@ -95,10 +92,10 @@ export function isStructurallyHeavy(bytes: Uint8Array): boolean {
       }
       i = end;
       tokens++;
-    } else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+    } else if (b === LBRACE || b === LBRACKET) {
       tokens++;
       if (++depth > ENVELOPE_MAX_DEPTH) return true;
-    } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
+    } else if (b === RBRACE || b === RBRACKET) {
       depth--;
     } else if (b === COMMA) {
       tokens++;
@@ -108,20 +105,6 @@ export function isStructurallyHeavy(bytes: Uint8Array): boolean {
     if (tokens > ENVELOPE_MAX_TOKENS) return true;
   }
   return false;
-}
-
-const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [0x22, 0x5c, 0x2c, 0x7b, 0x7d, 0x5b, 0x5d];
-
-/** A job's answer, or its error as data (lib/conversion/job-errors.ts), whichever thread or bundle reads it. */
-export type JobOutcome = { ok: true; answer: JobAnswer } | { ok: false; error: SerializedError };
-
-/** Runs a job; an error, DeadlineExceeded included, comes back as its `toJSON()` data. */
-export function jobOutcome(job: ConversionJob, deadline?: Deadline): JobOutcome {
-  try {
-    return { ok: true, answer: answerJob(job, deadline) };
-  } catch (err) {
-    return { ok: false, error: serializeError(err) };
-  }
 }
 
 /** Buffer.from is about twice as fast as TextEncoder on strings with non-Latin-1 characters. */

@@ -1,8 +1,25 @@
-// How a job's error crosses a worker thread, or reaches another copy of these modules (the front's
-// bundle and Next's each load their own lib/, and share one pool): as the error's own `toJSON()`
-// data, revived here with this copy's classes, so `instanceof` holds where it is caught.
+// What crosses between the server's conversion pool (lib/api/run-converter.ts) and its worker threads
+// (workers/pool-worker.ts, bundled to build/pool-worker.cjs): the task, the "started" message, and the
+// answer, an error travelling as its own `toJSON()` data (a thrown error would lose its class and
+// fields on the way) and revived on the pool's side. This is the one place errors are serialised: on
+// the request thread they are thrown and caught as they are.
 import { ConversionError, type ConversionErrorJson, DeadlineExceeded, type DeadlineExceededJson } from '@/lib/converter';
-import { ApiError, type ApiErrorJson } from '@/lib/errors/api-error';
+import { ApiError, type ApiErrorJson, isApiError } from '@/lib/errors/api-error';
+import type { ConversionJob, JobAnswer } from './conversion-job';
+
+export interface WorkerTask {
+  /** Names the task in the "started" message, which starts its time limit. */
+  id: number;
+  job: ConversionJob;
+}
+
+/** Posted on parentPort (the pool emits it as 'message') when a task leaves the queue. */
+export interface TaskStarted {
+  started: number;
+}
+
+/** The answer, or the refusal as its error's data. */
+export type WorkerAnswer = { ok: true; answer: JobAnswer } | { ok: false; error: SerializedError };
 
 /** Anything else a job threw (a bug): its stack, logged as a 500 where it is revived. */
 export interface CrashJson {
@@ -14,11 +31,11 @@ export type SerializedError = ApiErrorJson | ConversionErrorJson | DeadlineExcee
 
 /** The error as data: ApiError (and its subclasses), ConversionError and DeadlineExceeded by their toJSON(), anything else as a crash. */
 export function serializeError(err: unknown): SerializedError {
-  if (err instanceof ApiError || err instanceof ConversionError || err instanceof DeadlineExceeded) return err.toJSON();
+  if (isApiError(err) || err instanceof ConversionError || err instanceof DeadlineExceeded) return err.toJSON();
   return { name: 'Crash', message: err instanceof Error ? (err.stack ?? err.message) : String(err) };
 }
 
-/** The error that data stands for, made with this copy's classes. */
+/** The error that data stands for. */
 export function reviveError(json: SerializedError): Error {
   switch (json.name) {
     case 'DeadlineExceeded':

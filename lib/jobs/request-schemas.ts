@@ -52,6 +52,21 @@ export function formatField(field: string, source: Source = 'Field') {
     });
 }
 
+/** Format's and validate's `type`: `yaml` (or `yml`), `json` or `jsonc`, in any case. */
+function typeField(description: string) {
+  return z
+    .string({ error: fieldError('Field', 'type', 'a string') })
+    .transform((value, ctx) => {
+      const type = normalizeValidateType(value);
+      if (!type) {
+        ctx.issues.push({ code: 'custom', input: value, message: `Unknown type ${shownText(value)}; accepted: yaml (or yml), json, jsonc.` });
+        return z.NEVER;
+      }
+      return type;
+    })
+    .meta({ description, enum: [...VALIDATE_TYPES], examples: ['yaml', 'json', 'jsonc'] });
+}
+
 type BodyEndpoint = 'convert' | 'format' | 'validate';
 
 /** An option's values as JSON Schema: type, enum, minimum, and null where the body may send it. */
@@ -137,47 +152,17 @@ export const FormatRequestSchema = z.object({
   input: z
     .string({ error: fieldError('Field', 'input', 'a string') })
     .meta({ description: 'The document to format. May be empty (an empty YAML stream is `null`).' }),
-  type: z
-    .string({ error: fieldError('Field', 'type', 'a string') })
-    .transform((value, ctx) => {
-      const type = normalizeValidateType(value);
-      if (!type) {
-        ctx.issues.push({ code: 'custom', input: value, message: `Unknown type ${shownText(value)}; accepted: yaml (or yml), json, jsonc.` });
-        return z.NEVER;
-      }
-      return type;
-    })
-    .meta({
-      description:
-        'The format of the input and of the output: `yaml` (or `yml`), `json` or `jsonc`, case-insensitive (the canonical values are listed). `json` and `jsonc` both accept comments and trailing commas; `jsonc` keeps the comments by default.',
-      enum: [...VALIDATE_TYPES],
-      examples: ['yaml', 'json', 'jsonc'],
-    }),
+  type: typeField(
+    'The format of the input and of the output: `yaml` (or `yml`), `json` or `jsonc`, case-insensitive (the canonical values are listed). `json` and `jsonc` both accept comments and trailing commas; `jsonc` keeps the comments by default.',
+  ),
   ...optionFields('format'),
 });
 
 export const ValidateRequestSchema = z.object({
   input: z.string({ error: fieldError('Field', 'input', 'a string') }).meta({ description: 'The document to check.' }),
-  type: z
-    .string({ error: fieldError('Field', 'type', 'a string') })
-    .transform((value, ctx) => {
-      const type = normalizeValidateType(value);
-      if (!type) {
-        ctx.issues.push({
-          code: 'custom',
-          input: value,
-          message: `Unknown type ${shownText(value)}; accepted: yaml (or yml), json, jsonc.`,
-        });
-        return z.NEVER;
-      }
-      return type;
-    })
-    .meta({
-      description:
-        '`yaml` (or `yml`), `json` (strict RFC 8259) or `jsonc` (comments and trailing commas allowed), case-insensitive (the canonical values are listed).',
-      enum: [...VALIDATE_TYPES],
-      examples: ['yaml', 'json', 'jsonc'],
-    }),
+  type: typeField(
+    '`yaml` (or `yml`), `json` (strict RFC 8259) or `jsonc` (comments and trailing commas allowed), case-insensitive (the canonical values are listed).',
+  ),
   ...optionFields('validate'),
   schema: z
     .union([z.record(z.string(), z.unknown()), z.boolean(), z.string()], {
@@ -207,4 +192,11 @@ export const ValidateRequestSchema = z.object({
         'each pattern is prefixed with `**/` and matched against the whole path (`/` or `\\` separators), case-sensitively; when several entries match, the pattern with the most literal characters wins. Ignored otherwise.',
       examples: ['.github/workflows/ci.yml'],
     }),
+});
+
+/** Raw mode: `POST /api/convert?from=yaml&to=json` with the document itself as the body. */
+export const RawConvertQuerySchema = z.object({
+  from: formatField('from', 'Query parameter'),
+  to: formatField('to', 'Query parameter'),
+  ...optionQueryFields(),
 });
